@@ -1,0 +1,113 @@
+"""xeri: the rules of Xeri (Kseri), the Greek fishing card game, and its relatives.
+
+Immutable states, a pure [`apply`][xeri.apply], and rule sets as data.
+
+Example:
+    >>> import random, xeri
+    >>> rng = random.Random(1)
+    >>> state = xeri.new_game(xeri.GREEK, rng=rng)
+    >>> while not state.is_round_over:
+    ...     state = xeri.apply(state, xeri.legal_moves(state)[0])
+    >>> sum(state.round_results[0].base) in (22, 25)
+    True
+"""
+
+from xeri.capture import CaptureRule, PileCapture, PlayOutcome
+from xeri.cards import DECK, Card, Rank, Suit
+from xeri.engine import RandomSource, apply, chance_move, legal_moves, new_game, start
+from xeri.errors import (
+    IllegalMoveError,
+    InvalidStateError,
+    NotationError,
+    RuleSetError,
+    XeriError,
+)
+from xeri.match import FixedRounds, MatchFormat, MatchStatus, SharedTarget, TargetScore
+from xeri.moves import (
+    Capture,
+    ChanceMove,
+    Combine,
+    Deal,
+    Move,
+    PlayerMove,
+    Reshuffle,
+    Trail,
+)
+from xeri.rules import (
+    GREEK,
+    GREEK_FOUR,
+    GREEK_POINTS,
+    Redeal,
+    RuleSet,
+    find_rules,
+    register,
+    registered,
+)
+from xeri.scoring import (
+    MajorityTie,
+    PointsTable,
+    RoundResult,
+    Scorer,
+    StandardScorer,
+    Take,
+    XeriKind,
+)
+from xeri.state import GameState, Phase
+from xeri.table import Build, TableItem
+
+__version__ = "0.1.0"
+"""The version of the library."""
+
+__all__ = [
+    "DECK",
+    "GREEK",
+    "GREEK_FOUR",
+    "GREEK_POINTS",
+    "Build",
+    "Capture",
+    "CaptureRule",
+    "Card",
+    "ChanceMove",
+    "Combine",
+    "Deal",
+    "FixedRounds",
+    "GameState",
+    "IllegalMoveError",
+    "InvalidStateError",
+    "MajorityTie",
+    "MatchFormat",
+    "MatchStatus",
+    "Move",
+    "NotationError",
+    "Phase",
+    "PileCapture",
+    "PlayOutcome",
+    "PlayerMove",
+    "PointsTable",
+    "RandomSource",
+    "Rank",
+    "Redeal",
+    "Reshuffle",
+    "RoundResult",
+    "RuleSet",
+    "RuleSetError",
+    "Scorer",
+    "SharedTarget",
+    "StandardScorer",
+    "Suit",
+    "TableItem",
+    "Take",
+    "TargetScore",
+    "Trail",
+    "XeriError",
+    "XeriKind",
+    "__version__",
+    "apply",
+    "chance_move",
+    "find_rules",
+    "legal_moves",
+    "new_game",
+    "register",
+    "registered",
+    "start",
+]

@@ -1,0 +1,153 @@
+"""The moves: what a player does on a turn, and what chance does between turns.
+
+A player's move states the whole choice, so [`apply`][xeri.apply] needs no
+further input:
+
+* a [`Card`][xeri.Card] itself: play that card onto the pile (Greek family;
+  the rules decide whether it captures, so the card is the whole choice);
+* [`Capture`][xeri.Capture], [`Combine`][xeri.Combine] and
+  [`Trail`][xeri.Trail]: take items, build or raise, or lay a free card
+  (German Xeri).
+
+Chance acts through [`Deal`][xeri.Deal] (a new round's deck) and
+[`Reshuffle`][xeri.Reshuffle] (an initial-pile redeal), RULES.md X4.
+
+Moves sort by the card they play, then by kind, then by what they take, so
+[`legal_moves`][xeri.legal_moves] is sorted and stable.
+"""
+
+from __future__ import annotations
+
+from typing import TypeAlias
+
+import attrs
+
+from xeri.cards import Card
+from xeri.table import TableItem, item_sort_key
+
+__all__ = [
+    "Capture",
+    "ChanceMove",
+    "Combine",
+    "Deal",
+    "Move",
+    "PlayerMove",
+    "Reshuffle",
+    "Trail",
+    "move_sort_key",
+]
+
+
+def _sorted_items(items: tuple[TableItem, ...] | list[TableItem]) -> tuple[TableItem, ...]:
+    return tuple(sorted(items, key=item_sort_key))
+
+
+class _Ordered:
+    """Mixin: order moves by `move_sort_key`."""
+
+    __slots__ = ()
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, _Ordered):
+            return NotImplemented
+        return move_sort_key(self) < move_sort_key(other)  # type: ignore[arg-type]  # every _Ordered is a Move
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, _Ordered):
+            return NotImplemented
+        return move_sort_key(self) > move_sort_key(other)  # type: ignore[arg-type]  # every _Ordered is a Move
+
+
+@attrs.frozen(kw_only=True, order=False)
+class Capture(_Ordered):
+    """Play a card and take table items with it (German Xeri, RULES.md D3).
+
+    `taken` is kept sorted (cards in deck order, then builds), so two captures
+    of the same items are equal however the items were listed.
+    """
+
+    card: Card
+    """The card played from the mover's hand."""
+    taken: tuple[TableItem, ...] = attrs.field(converter=_sorted_items)
+    """The table items taken: one equal card or build, or cards summing to the card's value."""
+
+    def __str__(self) -> str:
+        return f"{self.card} takes {'+'.join(map(str, self.taken))}"
+
+
+@attrs.frozen(kw_only=True, order=False)
+class Combine(_Ordered):
+    """Lay a number card onto a table item and announce the sum (German Xeri, RULES.md D3).
+
+    Onto a loose card or one's own build this builds; onto the opponent's
+    build it raises, and the mover becomes the build's owner.
+    """
+
+    card: Card
+    """The number card played from the mover's hand."""
+    onto: TableItem
+    """The loose number card or build it is laid on."""
+    value: int
+    """The announced value: the item's value plus the card's, at most 10."""
+
+    def __str__(self) -> str:
+        return f"{self.card} on {self.onto} makes {self.value}"
+
+
+@attrs.frozen(kw_only=True, order=False)
+class Trail(_Ordered):
+    """Lay a free card on the table, taking nothing (German Xeri, RULES.md D3)."""
+
+    card: Card
+    """The card played from the mover's hand."""
+
+    def __str__(self) -> str:
+        return f"{self.card} free"
+
+
+@attrs.frozen(kw_only=True)
+class Deal:
+    """Chance: the deck of a new round, top card first, after shuffle and cut (RULES.md X3, X4)."""
+
+    deck: tuple[Card, ...]
+    """A permutation of the 52 cards; the first card is dealt first."""
+
+    def __str__(self) -> str:
+        return "deal"
+
+
+@attrs.frozen(kw_only=True)
+class Reshuffle:
+    """Chance: an initial-pile redeal (RULES.md G4, F4).
+
+    The pile cards go back into the stock; `stock` is the stock's new order,
+    top first, and the next table cards are dealt from its top.
+    """
+
+    stock: tuple[Card, ...]
+    """The new order of the stock with the old pile cards in it, top first."""
+
+    def __str__(self) -> str:
+        return "reshuffle"
+
+
+PlayerMove: TypeAlias = "Card | Capture | Combine | Trail"
+"""A move made by the seat to move; every one has `.card` (a card's is itself)."""
+ChanceMove: TypeAlias = "Deal | Reshuffle"
+"""A move made by chance."""
+Move: TypeAlias = "Card | Capture | Combine | Trail | Deal | Reshuffle"
+"""Any move [`apply`][xeri.apply] accepts."""
+
+_KIND = {Card: 0, Capture: 1, Combine: 2, Trail: 3}
+
+
+def move_sort_key(move: PlayerMove) -> tuple[object, ...]:
+    """The key by which moves sort: card, kind, then what the move takes or builds."""
+    kind = _KIND[type(move)]
+    if isinstance(move, Card):
+        return (move.index, kind)
+    if isinstance(move, Capture):
+        return (move.card.index, kind, tuple(item_sort_key(i) for i in move.taken))
+    if isinstance(move, Combine):
+        return (move.card.index, kind, move.value, item_sort_key(move.onto))
+    return (move.card.index, kind)
