@@ -12,6 +12,7 @@ Example:
     True
 """
 
+from xeri.building import SumCapture, card_value
 from xeri.capture import CaptureRule, PileCapture, PlayOutcome
 from xeri.cards import DECK, Card, Rank, Suit
 from xeri.engine import RandomSource, apply, chance_move, legal_moves, new_game, start
@@ -34,6 +35,8 @@ from xeri.moves import (
     Trail,
 )
 from xeri.rules import (
+    GERMAN,
+    GERMAN_POINTS,
     GREEK,
     GREEK_FOUR,
     GREEK_POINTS,
@@ -60,6 +63,8 @@ __version__ = "0.1.0"
 
 __all__ = [
     "DECK",
+    "GERMAN",
+    "GERMAN_POINTS",
     "GREEK",
     "GREEK_FOUR",
     "GREEK_POINTS",
@@ -95,6 +100,7 @@ __all__ = [
     "SharedTarget",
     "StandardScorer",
     "Suit",
+    "SumCapture",
     "TableItem",
     "Take",
     "TargetScore",
@@ -103,6 +109,7 @@ __all__ = [
     "XeriKind",
     "__version__",
     "apply",
+    "card_value",
     "chance_move",
     "find_rules",
     "legal_moves",

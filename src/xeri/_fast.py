@@ -29,7 +29,7 @@ def make_builder(cls: type[_T], slots_base: type[object]) -> Callable[..., _T]:
     """
     names = [f.name for f in attrs.fields(cls)]  # type: ignore[arg-type]  # cls is an attrs class
     missing = set(names) - set(getattr(slots_base, "__slots__", ()))
-    if missing or getattr(cls, "__slots__", None) != () or cls.__bases__ != (slots_base,):
+    if missing or cls.__dict__.get("__slots__") != () or cls.__bases__ != (slots_base,):
         msg = f"{cls.__name__} must add no slots to {slots_base.__name__} (missing: {missing})"
         raise TypeError(msg)
     args = ", ".join(names)

@@ -22,7 +22,8 @@ from typing import TypeAlias
 
 import attrs
 
-from xeri.cards import Card
+from xeri._fast import make_builder
+from xeri.cards import DECK, Card
 from xeri.table import TableItem, item_sort_key
 
 __all__ = [
@@ -39,6 +40,8 @@ __all__ = [
 
 
 def _sorted_items(items: tuple[TableItem, ...] | list[TableItem]) -> tuple[TableItem, ...]:
+    if len(items) < 2:
+        return tuple(items)
     return tuple(sorted(items, key=item_sort_key))
 
 
@@ -58,8 +61,16 @@ class _Ordered:
         return move_sort_key(self) > move_sort_key(other)  # type: ignore[arg-type]  # every _Ordered is a Move
 
 
-@attrs.frozen(kw_only=True, order=False)
-class Capture(_Ordered):
+class _CaptureSlots(_Ordered):
+    __slots__ = ("__weakref__", "card", "taken")
+
+
+class _CombineSlots(_Ordered):
+    __slots__ = ("__weakref__", "card", "onto", "value")
+
+
+@attrs.frozen(kw_only=True, order=False, weakref_slot=False)
+class Capture(_CaptureSlots):
     """Play a card and take table items with it (German Xeri, RULES.md D3).
 
     `taken` is kept sorted (cards in deck order, then builds), so two captures
@@ -75,8 +86,8 @@ class Capture(_Ordered):
         return f"{self.card} takes {'+'.join(map(str, self.taken))}"
 
 
-@attrs.frozen(kw_only=True, order=False)
-class Combine(_Ordered):
+@attrs.frozen(kw_only=True, order=False, weakref_slot=False)
+class Combine(_CombineSlots):
     """Lay a number card onto a table item and announce the sum (German Xeri, RULES.md D3).
 
     Onto a loose card or one's own build this builds; onto the opponent's
@@ -151,3 +162,12 @@ def move_sort_key(move: PlayerMove) -> tuple[object, ...]:
     if isinstance(move, Combine):
         return (move.card.index, kind, move.value, item_sort_key(move.onto))
     return (move.card.index, kind)
+
+
+build_capture = make_builder(Capture, _CaptureSlots)
+"""`build_capture(card, taken)`: a fast constructor for move generators; `taken` must
+already be in canonical order (as the `Capture` converter would sort it)."""
+build_combine = make_builder(Combine, _CombineSlots)
+"""`build_combine(card, onto, value)`: a fast constructor for move generators."""
+TRAILS: dict[Card, Trail] = {card: Trail(card=card) for card in DECK}
+"""The 52 `Trail` moves, shared by move generators."""

@@ -20,13 +20,16 @@ from enum import Enum
 
 import attrs
 
+from xeri.building import SumCapture
 from xeri.capture import CaptureRule, PileCapture
 from xeri.cards import Card, Rank
 from xeri.errors import RuleSetError
-from xeri.match import FixedRounds, MatchFormat, TargetScore
+from xeri.match import FixedRounds, MatchFormat, SharedTarget, TargetScore
 from xeri.scoring import MajorityTie, PointsTable, Scorer, StandardScorer
 
 __all__ = [
+    "GERMAN",
+    "GERMAN_POINTS",
     "GREEK",
     "GREEK_FOUR",
     "GREEK_POINTS",
@@ -235,6 +238,24 @@ GREEK_FOUR = RuleSet(
 """Four players in two partnerships, partners opposite (RULES.md F1–F8): four rounds,
 won by round count."""
 
+GERMAN_POINTS = PointsTable(
+    ranks={Rank.ACE: 1},
+    cards={Card.parse("2♣"): 1, Card.parse("10♦"): 2},
+)
+"""The German points table (D8): 1 for each Ace, 1 for the 2♣, 2 for the 10♦."""
+
+GERMAN = RuleSet(
+    name="german",
+    redeal=Redeal.NEVER,
+    capture=SumCapture(),
+    card_points=GERMAN_POINTS,
+    majority_points=4,
+    jack_xeri_points=10,
+    match=TargetScore(target=37, shared=SharedTarget.HIGHER_TOTAL),
+)
+"""German Xeri for two players (RULES.md D1–D9): cards side by side, captures by sum,
+builds and raises, 11 points a round plus xeris, match to 37."""
+
 _REGISTRY: dict[str, RuleSet] = {}
 
 
@@ -284,3 +305,4 @@ def registered() -> tuple[str, ...]:
 
 register(GREEK)
 register(GREEK_FOUR)
+register(GERMAN)
