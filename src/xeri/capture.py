@@ -15,7 +15,7 @@ from typing import Protocol, runtime_checkable
 import attrs
 
 from xeri.cards import Card, Rank
-from xeri.errors import IllegalMoveError
+from xeri.errors import IllegalMoveError, RuleSetError
 from xeri.moves import PlayerMove
 from xeri.scoring import XeriKind
 from xeri.table import TableItem, item_cards
@@ -40,16 +40,35 @@ class CaptureRule(Protocol):
     def moves(
         self, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
     ) -> tuple[PlayerMove, ...]:
-        """Every legal move of `seat` holding `hand`, sorted, without duplicates.
+        """Every legal move of a seat, sorted, without duplicates.
 
         Must not be empty while the hand holds a card.
+
+        Args:
+            table: the table items, in the order the rule keeps them.
+            hand: the mover's hand, sorted in deck order.
+            seat: the mover's seat.
+
+        Returns:
+            The legal moves; each plays exactly one card of `hand`.
         """
         ...
 
     def play(
         self, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int, move: object
     ) -> PlayOutcome:
-        """Apply `move` by `seat`: the new hand, the new table, the cards taken and the xeri.
+        """Apply a move: the new hand, the new table, the cards taken and the xeri.
+
+        Args:
+            table: the table items before the move.
+            hand: the mover's hand before the move.
+            seat: the mover's seat.
+            move: the move submitted, not yet known to be legal.
+
+        Returns:
+            The mover's hand without the card played, the new table, the cards
+            taken (capturing card last; None if nothing was taken) and the
+            kind of xeri (None if none).
 
         Raises:
             IllegalMoveError: the move is not legal here; the message names why
@@ -58,8 +77,24 @@ class CaptureRule(Protocol):
         ...
 
     def table_cards(self, table: tuple[TableItem, ...]) -> tuple[Card, ...]:
-        """Every card on the table, builds flattened, in the order they lie."""
+        """Every card on the table, builds flattened, in the order they lie.
+
+        Args:
+            table: the table items.
+
+        Returns:
+            The cards, for conservation checks and the last capture (G9, D7).
+        """
         ...
+
+
+def _to_rank(value: Rank | int | None) -> Rank | None:
+    """The sweeper as a `Rank` (so `is` comparisons hold), or None."""
+    if value is None or isinstance(value, Rank):
+        return value
+    if type(value) is int and 1 <= value <= 13:  # the thirteen ranks
+        return Rank(value)
+    raise RuleSetError(f"PileCapture.sweeper must be a Rank or None, not {value!r}")
 
 
 @attrs.frozen(kw_only=True)
@@ -75,7 +110,7 @@ class PileCapture:
     * otherwise the card becomes the new top.
     """
 
-    sweeper: Rank | None = Rank.JACK
+    sweeper: Rank | None = attrs.field(default=Rank.JACK, converter=_to_rank)
     """The rank that takes any non-empty pile (the Jack); None for no sweeper."""
 
     def moves(

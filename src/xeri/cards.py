@@ -10,7 +10,7 @@ by suit.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Any
+from typing import Any, Protocol
 
 import attrs
 
@@ -103,6 +103,10 @@ _SUIT_BY_TEXT: dict[str, Suit] = {
 }
 
 
+class _Printer(Protocol):
+    def text(self, text: str, /) -> None: ...
+
+
 @attrs.frozen(eq=False, init=False, repr=False)
 class Card:
     """One of the 52 cards: `Card(rank=Rank.TEN, suit=Suit.DIAMONDS)` or `Card.parse("10♦")`.
@@ -111,7 +115,7 @@ class Card:
     [`DECK`][xeri.DECK] order (by rank, then suit). `str(card)` is the short
     name (`"10♦"`); `repr(card)` is Python that gives the card back.
 
-    Example:
+    Examples:
         >>> from xeri import Card, Rank, Suit
         >>> Card.parse("10D") is Card.parse("TD") is Card(rank=Rank.TEN, suit=Suit.DIAMONDS)
         True
@@ -143,6 +147,12 @@ class Card:
 
         Case and surrounding spaces are ignored.
 
+        Args:
+            text: the card's name, as `"10♦"`, `"10D"` or `"TD"`.
+
+        Returns:
+            The interned card.
+
         Raises:
             NotationError: the text names no card.
         """
@@ -158,6 +168,12 @@ class Card:
     @classmethod
     def from_index(cls, index: int) -> Card:
         """Return the card at `index` of [`DECK`][xeri.DECK].
+
+        Args:
+            index: the position in the deck, 0 to 51.
+
+        Returns:
+            The interned card.
 
         Raises:
             NotationError: the index is not an int from 0 to 51.
@@ -181,6 +197,10 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
+
+    def _repr_pretty_(self, printer: _Printer, cycle: bool) -> None:  # noqa: FBT001  # IPython's protocol
+        """Print as `repr` does, for IPython and hypothesis's failing examples."""
+        printer.text(repr(self))
 
     def __lt__(self, other: Card) -> bool:
         if type(other) is not Card:

@@ -52,7 +52,14 @@ class Redeal(Enum):
     """The top card is a Jack, or any two of the table cards have equal rank (F4)."""
 
     def needed(self, cards: tuple[Card, ...]) -> bool:
-        """Whether a table dealt as `cards` (last card on top) must be redealt."""
+        """Whether a table dealt as `cards` must be redealt.
+
+        Args:
+            cards: the initial table in the order dealt, the last card on top.
+
+        Returns:
+            True when the condition of this member holds.
+        """
         if self is Redeal.NEVER or not cards:
             return False
         if cards[-1].rank is Rank.JACK:
@@ -68,6 +75,7 @@ GREEK_POINTS = PointsTable(
 )
 """The Greek points table (G10): 1 for each A K Q J 10, one more for the 10♦, 1 for the 2♣."""
 
+_MAX_SEATS = 8
 _NAME = re.compile(r"[a-z0-9][a-z0-9_.-]{0,63}")
 
 
@@ -76,7 +84,9 @@ def _to_tuple(value: tuple[int, ...] | list[int]) -> tuple[int, ...]:
 
 
 def _default_sides(rules: RuleSet) -> tuple[int, ...]:
-    return tuple(range(rules.seats))
+    seats = rules.seats
+    # A bad seat count is reported by the checks; no huge default is built for it.
+    return tuple(range(seats)) if type(seats) is int and 0 < seats <= _MAX_SEATS else ()
 
 
 @attrs.frozen(kw_only=True)
@@ -102,7 +112,8 @@ class RuleSet:
     table_size: int = 4
     """Cards dealt face up to the table at the start of a round (G3, D2)."""
     face_down: int = 0
-    """How many of the first table cards are dealt face down, hidden until captured (P3)."""
+    """How many of the first table cards are dealt face down, hidden until captured (P3).
+    Needs a pile (`PileCapture`) and `redeal=Redeal.NEVER`, so that no rule reads them."""
     redeal: Redeal = Redeal.TOP_JACK_OR_TOP_PAIR
     """When the initial table is dealt again (G4, F4; `Redeal.NEVER` is V2)."""
     show_bottom_card: bool = False
@@ -147,7 +158,14 @@ class RuleSet:
         return (52 - self.table_size) // (self.seats * self.hand_size)
 
     def seats_of(self, side: int) -> tuple[int, ...]:
-        """The seats that play for `side`."""
+        """The seats that play for a side.
+
+        Args:
+            side: a side number, from 0 to `num_sides - 1`.
+
+        Returns:
+            The seats of that side, in seat order.
+        """
         return tuple(s for s, side_ in enumerate(self.sides) if side_ == side)
 
 
@@ -159,11 +177,11 @@ def _problems(r: RuleSet) -> list[str]:  # one check per field reads best flat
     p: list[str] = []
     if not isinstance(r.name, str) or not _NAME.fullmatch(r.name):
         p.append(f"name must be 1-64 lower-case letters, digits or -_. , not {r.name!r}")
-    if not _is_int(r.seats) or not 2 <= r.seats <= 8:
-        p.append(f"seats must be an int from 2 to 8, not {r.seats!r}")
+    if not _is_int(r.seats) or not 2 <= r.seats <= _MAX_SEATS:
+        p.append(f"seats must be an int from 2 to {_MAX_SEATS}, not {str(r.seats)[:20]}")
         return p
-    if len(r.sides) != r.seats or not all(_is_int(s) and s >= 0 for s in r.sides):
-        p.append(f"sides must give a side number (int >= 0) for each of the {r.seats} seats")
+    if len(r.sides) != r.seats or not all(_is_int(s) and 0 <= s < r.seats for s in r.sides):
+        p.append(f"sides must give each of the {r.seats} seats a side from 0 to {r.seats - 1}")
     elif sorted(set(r.sides)) != list(range(max(r.sides) + 1)) or max(r.sides) < 1:
         p.append(f"sides must number at least two sides 0, 1, ... without gaps, not {r.sides}")
     for field in ("hand_size", "table_size", "face_down", "majority_points"):
@@ -195,6 +213,16 @@ def _problems(r: RuleSet) -> list[str]:  # one check per field reads best flat
         )
     if r.face_down and r.face_down >= r.table_size:
         p.append(f"face_down must be less than table_size ({r.table_size}): the top card is shown")
+    if r.face_down and not isinstance(r.capture, PileCapture):
+        p.append(
+            "face_down needs a pile (PileCapture): on an open table every card can be "
+            "taken, so a face-down card would be named by the legal moves"
+        )
+    if r.face_down and r.redeal is not Redeal.NEVER:
+        p.append(
+            "face_down needs redeal=Redeal.NEVER: a redeal condition would read "
+            "the face-down cards and reveal them"
+        )
     if not isinstance(r.redeal, Redeal):
         p.append(f"redeal must be a Redeal, not {r.redeal!r}")
     elif r.redeal is not Redeal.NEVER and not p:
@@ -285,7 +313,14 @@ def register(rules: RuleSet, *, replace: bool = False) -> RuleSet:
 
 
 def find_rules(name: str) -> RuleSet:
-    """The rule set registered as `name` (`"greek"`, `"greek-four"`, `"german"`, …).
+    """The rule set registered under a name.
+
+    Args:
+        name: `"greek"`, `"greek-four"`, `"german"`, or a name given to
+            [`register`][xeri.register].
+
+    Returns:
+        The registered rule set.
 
     Raises:
         RuleSetError: no rule set has that name.

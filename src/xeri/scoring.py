@@ -90,7 +90,7 @@ class PointsTable:
     Greek table gives 1 to each A, K, Q, J, 10, one more to the 10♦ and 1 to
     the 2♣ (G10).
 
-    Example:
+    Examples:
         >>> from xeri import Card, PointsTable, Rank
         >>> table = PointsTable(ranks={Rank.ACE: 1}, cards={Card.parse("10♦"): 2})
         >>> table.points(Card.parse("A♠")), table.points(Card.parse("10♦")), table.total
@@ -110,11 +110,25 @@ class PointsTable:
         return {c: by_rank.get(c.rank, 0) + extra.get(c, 0) for c in DECK}
 
     def points(self, card: Card) -> int:
-        """The points the card is worth when captured."""
+        """The points a card is worth when captured.
+
+        Args:
+            card: any card.
+
+        Returns:
+            Its rank's points plus its own extra points.
+        """
         return self._by_card[card]
 
     def count(self, cards: tuple[Card, ...]) -> int:
-        """The points of a group of cards."""
+        """The points of a group of cards.
+
+        Args:
+            cards: the cards, for instance one side's captures.
+
+        Returns:
+            The sum of their points.
+        """
         return sum(map(self._by_card.__getitem__, cards))
 
     @property
