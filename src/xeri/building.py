@@ -7,8 +7,8 @@ exactly one thing (RULES.md D3):
 * **capture**: take one group of the card's value: a single build of that
   value, or loose number cards whose values add up to it (one card of equal
   value included). A picture (J, Q, K) takes only a loose card of its own
-  rank; pictures never sum. With `multi_capture` the card may take several
-  disjoint groups at once.
+  rank, one at a time; pictures never sum. With `multi_capture` a number
+  card may take several disjoint groups of its value at once.
 * **combine**: lay a number card on a loose number card or a build and
   announce the sum (at most 10); onto the opponent's build this is a raise
   and the mover becomes its owner. The mover must keep a card of the
@@ -106,6 +106,14 @@ def _disjoint_unions(groups: list[tuple[TableItem, ...]]) -> list[tuple[TableIte
 
     search(0)
     return out
+
+
+def _splits(items: tuple[TableItem, ...], value: int) -> bool:
+    """Whether `items` divide into disjoint groups of `value` each (multi_capture)."""
+    numbers, pictures, builds, _ = _scan(items)
+    groups: list[tuple[TableItem, ...]] = list(_subset_sums(numbers, value)[value])
+    groups += [(b,) for v, _, _, b in builds if v == value]
+    return not pictures and any(len(u) == len(items) for u in _disjoint_unions(groups))
 
 
 def _owner_rule_holds(owned: list[int], held: list[int]) -> bool:
@@ -236,7 +244,9 @@ class SumCapture:
                 # sorted tuple and in lexicographic order, then builds by key.
                 groups = list(sums[value]) if sums is not None else []
                 groups += [(b,) for v, _, _, b in builds if v == value]
-            unions = self.multi_capture and len(groups) > 1
+            # A picture takes one card of its rank even under multi_capture:
+            # pictures have no value, so they never form groups of a value.
+            unions = self.multi_capture and value is not None and len(groups) > 1
             if unions:
                 # Different partitions can make the same union: one move each.
                 groups = sorted(
@@ -342,7 +352,7 @@ class SumCapture:
         if any(type(t) is Build and t.value != value for t in move.taken):
             return f"{move}: a build is taken only by a card of exactly its value"
         total = sum(_value(t) or 100 for t in move.taken)
-        if not self.multi_capture and total != value:
+        if total != value and not (self.multi_capture and _splits(move.taken, value)):
             return f"{move}: the items taken do not add up to {value}"
         return f"{move}: seat {seat} would give up the card it needs for one of its builds (D4)"
 
@@ -363,6 +373,10 @@ class SumCapture:
             return f"{move}: raising one's own build is not allowed"
         if self._must_capture(table, hand, seat):
             return f"{move}: a capture is possible and capturing is compulsory (D5)"
+        rest = list(hand)
+        rest.remove(move.card)
+        if not any(card_value(c) == move.value for c in rest):
+            return f"{move}: seat {seat} holds no other card of value {move.value} to take it (D3)"
         return f"{move}: seat {seat} must keep a card of value {move.value} per build it owns (D4)"
 
     def _must_capture(
