@@ -2,7 +2,7 @@
 
 Immutable states, a pure [`apply`][xeri.apply], and rule sets as data.
 
-Example:
+Examples:
     >>> import random, xeri
     >>> rng = random.Random(1)
     >>> state = xeri.new_game(xeri.GREEK, rng=rng)
@@ -34,6 +34,9 @@ from xeri.moves import (
     Reshuffle,
     Trail,
 )
+from xeri.notation import parse_move
+from xeri.observe import Observation, ObservedTake, determinize, observe
+from xeri.records import GameRecord, record, replay
 from xeri.rules import (
     GERMAN,
     GERMAN_POINTS,
@@ -55,6 +58,7 @@ from xeri.scoring import (
     Take,
     XeriKind,
 )
+from xeri.serialize import from_json, to_json
 from xeri.state import GameState, Phase
 from xeri.table import Build, TableItem
 
@@ -76,6 +80,7 @@ __all__ = [
     "Combine",
     "Deal",
     "FixedRounds",
+    "GameRecord",
     "GameState",
     "IllegalMoveError",
     "InvalidStateError",
@@ -84,6 +89,8 @@ __all__ = [
     "MatchStatus",
     "Move",
     "NotationError",
+    "Observation",
+    "ObservedTake",
     "Phase",
     "PileCapture",
     "PlayOutcome",
@@ -111,10 +118,17 @@ __all__ = [
     "apply",
     "card_value",
     "chance_move",
+    "determinize",
     "find_rules",
+    "from_json",
     "legal_moves",
     "new_game",
+    "observe",
+    "parse_move",
+    "record",
     "register",
     "registered",
+    "replay",
     "start",
+    "to_json",
 ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import secrets
 from operator import attrgetter
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from xeri.cards import DECK, Card, Rank
 from xeri.errors import IllegalMoveError
@@ -18,6 +18,9 @@ from xeri.moves import ChanceMove, Deal, Move, PlayerMove, Reshuffle
 from xeri.rules import GREEK, RuleSet
 from xeri.scoring import Take, XeriKind
 from xeri.state import GameState, Phase, build_state, build_take
+
+if TYPE_CHECKING:
+    from xeri.observe import Observation
 
 __all__ = ["RandomSource", "apply", "chance_move", "legal_moves", "new_game", "start"]
 
@@ -79,7 +82,7 @@ def new_game(
     Raises:
         IllegalMoveError: `deck` is not the 52 cards, or `dealer` is not a seat.
 
-    Example:
+    Examples:
         >>> import random, xeri
         >>> state = xeri.new_game(xeri.GREEK, rng=random.Random(7))
         >>> len(state.hands[0]), len(state.table), len(state.stock)
@@ -97,15 +100,21 @@ def new_game(
     return state
 
 
-def legal_moves(state: GameState) -> tuple[PlayerMove, ...]:
+def legal_moves(state: GameState | Observation) -> tuple[PlayerMove, ...]:
     """Every legal move of the seat to move, sorted, without duplicates.
 
-    Empty exactly when chance must act or the match is over.
+    Empty exactly when chance must act or the match is over. Given an
+    [`Observation`][xeri.Observation], the moves of the observing seat when
+    it is to move (the same as for the state), and none otherwise.
     """
     seat = state.to_move
     if seat is None:
         return ()
-    return state.rules.capture.moves(state.table, state.hands[seat], seat)
+    if type(state) is GameState:
+        return state.rules.capture.moves(state.table, state.hands[seat], seat)
+    from xeri.observe import observed_moves  # noqa: PLC0415  # observe depends on engine
+
+    return observed_moves(state)  # type: ignore[arg-type]  # not a GameState: an Observation
 
 
 def chance_move(state: GameState, rng: RandomSource | None = None) -> ChanceMove:

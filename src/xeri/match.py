@@ -34,7 +34,15 @@ class MatchFormat(Protocol):
     """Decides a match from its finished rounds. Implementations are frozen attrs classes."""
 
     def status(self, results: tuple[RoundResult, ...], sides: int) -> MatchStatus:
-        """Where the match stands after `results` (one per finished round) among `sides` sides."""
+        """Where a match stands after its finished rounds.
+
+        Args:
+            results: one result per finished round, in order.
+            sides: the number of sides.
+
+        Returns:
+            Whether the match is over, its winner, and the current target.
+        """
         ...
 
     def max_rounds(self, min_points_per_round: int) -> int | None:
@@ -83,8 +91,11 @@ class TargetScore:
         target = self.target
         reached = [s for s in range(sides) if scores[s] >= target]
         if self.shared is SharedTarget.RAISE_TARGET:
-            while len(reached) > 1:
-                target += self.step
+            if len(reached) > 1:
+                # Raise by whole steps until at most one side is at or above the target,
+                # that is until it passes the second best score (no loop: scores may be big).
+                second = sorted((scores[s] for s in reached), reverse=True)[1]
+                target += ((second - target) // self.step + 1) * self.step
                 reached = [s for s in reached if scores[s] >= target]
             if len(reached) == 1:
                 return MatchStatus(over=True, winner=reached[0], target=target)

@@ -1,0 +1,340 @@
+"""Whether a [`GameState`][xeri.GameState] is one the engine could have reached.
+
+Used when a state comes from outside ([`from_json`][xeri.from_json]) and
+when [`determinize`][xeri.determinize] samples hidden cards. The checks are
+generic over rule sets: after the counting checks (52 cards, hand and stock
+sizes for the phase, seats, scores), the current round is rebuilt from its
+public history and replayed through [`apply`][xeri.apply]; the replay must
+give back the state exactly. Earlier rounds survive only as their results,
+which are checked for internal consistency.
+
+Rebuilding a round needs the order of the initial table. Capture rules keep
+the items they do not touch in place, lay new items after the old ones and
+list a capture's cards in table order; so the initial cards still on the
+table keep their dealing order, and so do the initial cards inside each
+capture. The initial table is rebuilt as the initial cards in the order they
+appear in the captures and then on the table, which gives back the same
+round for the pile (Greek family) and the row (German Xeri).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from itertools import pairwise
+from typing import NamedTuple
+
+import attrs
+
+from xeri.cards import DECK, Card, Rank
+from xeri.engine import apply
+from xeri.errors import XeriError
+from xeri.state import GameState, Phase
+from xeri.table import Build, item_cards
+
+__all__ = ["FACE_DOWN", "Verdict", "check_state", "names"]
+
+_DECK_SET = frozenset(DECK)
+
+FACE_DOWN = -1
+"""What `check_state` blames when the face-down cards of the initial table may be at fault."""
+
+
+class Verdict(NamedTuple):
+    """What `check_state` found."""
+
+    problems: list[str]
+    """Every problem found; empty for a reachable state."""
+    blame: int | None = None
+    """When the only problem may come from cards hidden from the observer (another sample
+    may pass): the seat whose unseen hand may be at fault, or `FACE_DOWN`; else None."""
+    play: int = -1
+    """The index in the round's history of the play refused, or -1."""
+    before: GameState | None = None
+    """The replayed state in which that play was refused, or None."""
+
+
+def names(cards: object) -> str:
+    """The cards' short names, joined by spaces (for messages about public cards only)."""
+    return " ".join(map(str, cards))  # type: ignore[call-overload]  # an iterable of cards
+
+
+def check_state(state: GameState, observer: int | None = None) -> Verdict:
+    """Every problem found in `state`, and what hidden cards may be at fault.
+
+    Args:
+        state: a state whose fields have the right types (as loading or
+            sampling makes them); their values are what is checked.
+        observer: the seat whose view was completed by sampling, if any;
+            without one, nothing is blamed on hidden cards.
+
+    Returns:
+        The verdict.
+    """
+    problems = _counting_problems(state)
+    if problems:
+        return Verdict(problems)
+    if state.phase is Phase.REDEAL and not state.rules.redeal.needed(state.table):  # type: ignore[arg-type]  # loose cards, checked above
+        # With face-down cards the order sampled for them decides this.
+        problem = "the phase is 'redeal' but the initial table does not need a redeal"
+        return Verdict([problem], None if observer is None else FACE_DOWN)
+    if state.phase in (Phase.DEAL, Phase.REDEAL):
+        return Verdict([])
+    return _replay_problems(state, observer)
+
+
+def _counting_problems(state: GameState) -> list[str]:  # noqa: PLR0915  # one check after another
+    rules = state.rules
+    n, h, ts = rules.seats, rules.hand_size, rules.table_size
+    per_deal = n * h
+    deals = rules.deals_per_round
+    phase = state.phase
+    p: list[str] = []
+    if not 0 <= state.dealer < n:
+        p.append(f"dealer {state.dealer} is not a seat (0 to {n - 1})")
+    if state.to_move is not None and not 0 <= state.to_move < n:
+        p.append(f"to_move {state.to_move} is not a seat (0 to {n - 1})")
+    if len(state.hands) != n:
+        p.append(f"hands must hold one hand per seat ({n}), not {len(state.hands)}")
+    p.extend(
+        f"hand {s} must be sorted in deck order without repeats"
+        for s, hand in enumerate(state.hands)
+        if any(a.index >= b.index for a, b in pairwise(hand))
+    )
+    counts: Counter[Card] = Counter()
+    for hand in state.hands:
+        counts.update(hand)
+    for item in state.table:
+        if isinstance(item, Build):
+            if not 0 <= item.owner < n:
+                p.append(f"a build's owner {item.owner} is not a seat (0 to {n - 1})")
+            if not item.cards:
+                p.append("a build holds no card")
+        counts.update(item_cards(item))
+    counts.update(state.stock)
+    history = state.history
+    for i, take in enumerate(state.takes):
+        if not 0 <= take.seat < n:
+            p.append(f"capture {i}: seat {take.seat} is not a seat (0 to {n - 1})")
+        if not take.cards:
+            p.append(f"capture {i} takes no card")
+        if take.turn is not None and not 0 <= take.turn < len(history):
+            p.append(f"capture {i}: turn {take.turn} is not a play of this round")
+        counts.update(take.cards)
+    twice = sorted(c for c, k in counts.items() if k > 1)
+    if twice:
+        p.append(f"cards present more than once: {names(twice)}")
+    if phase is Phase.DEAL:
+        if counts or history or state.takes:
+            p.append("before the first deal no card is dealt and nothing is played")
+        if state.round_results:
+            p.append("the phase 'deal' comes only before the first round")
+    elif len(counts) != 52:
+        p.append(f"cards missing: {52 - len(counts)} of the 52")
+    played = [move.card for move in history]
+    if len(set(played)) != len(played):
+        p.append("a card is played twice in the round's history")
+    elsewhere = set(played).intersection(state.stock, *state.hands)
+    if elsewhere:
+        p.append(
+            f"cards played this round are still in a hand or the stock: {names(sorted(elsewhere))}"
+        )
+    p.extend(_result_problems(state))
+    sizes = [len(hand) for hand in state.hands]
+    stock = len(state.stock)
+    if phase is Phase.REDEAL:
+        if history or state.takes:
+            p.append("the initial table is redealt before anyone plays")
+        if sizes != [h] * n or len(state.table) != ts or stock != 52 - per_deal - ts:
+            p.append(f"while the initial table is redealt, hands hold {h}, the table {ts}")
+        elif not all(type(c) is Card for c in state.table):
+            p.append("the initial table holds loose cards only")
+    elif phase is Phase.PLAY:
+        plays = len(history)
+        if plays >= per_deal * deals:
+            p.append(f"the round has {plays} plays: it is over after {per_deal * deals}")
+        else:
+            current, done = divmod(plays, per_deal)
+            want = [h - _plays_of(s, state.dealer, n, done) for s in range(n)]
+            if len(sizes) == n and sizes != want:
+                p.append(f"after {plays} plays the hands must hold {want} cards, not {sizes}")
+            if stock != 52 - ts - per_deal * (current + 1):
+                p.append(
+                    f"after {plays} plays the stock must hold {52 - ts - per_deal * (current + 1)}"
+                )
+            if state.to_move != (state.dealer + 1 + done) % n:
+                p.append(f"after {plays} plays seat {(state.dealer + 1 + done) % n} is to move")
+    elif phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+        if len(history) != per_deal * deals:
+            p.append(f"a finished round has {per_deal * deals} plays, not {len(history)}")
+        if any(sizes) or stock:
+            p.append("after a round the hands and the stock are empty")
+        if not state.round_results:
+            p.append("a finished round has a result")
+    if phase is not Phase.PLAY and state.to_move is not None:
+        p.append(f"no seat is to move in the phase {phase.value!r}")
+    p.extend(_bottom_problems(state))
+    if not p:
+        status = rules.match.status(state.round_results, rules.num_sides)
+        if status.over != (phase is Phase.MATCH_OVER):
+            p.append(
+                "the match is over after these rounds"
+                if status.over
+                else "the phase is 'match over' but the match is not decided"
+            )
+    return p
+
+
+def _plays_of(seat: int, dealer: int, n: int, done: int) -> int:
+    """How many of a deal's first `done` plays `seat` makes (the seat after the dealer leads)."""
+    offset = (seat - dealer - 1) % n
+    return (done - offset + n - 1) // n if done > offset else 0
+
+
+def _result_problems(state: GameState) -> list[str]:
+    sides = state.rules.num_sides
+    p: list[str] = []
+    for i, r in enumerate(state.round_results, 1):
+        rows = (r.cards, r.card_points, r.majority, r.xeris, r.xeri_bonus, r.total)
+        if any(len(row) != sides for row in rows):
+            p.append(f"round {i}: every score needs one entry per side ({sides})")
+            continue
+        if min(*r.cards, *r.xeris, r.leftover) < 0:
+            p.append(f"round {i}: counts of cards and xeris cannot be negative")
+        if sum(r.cards) + r.leftover != 52:
+            p.append(f"round {i}: the cards captured and left over must add up to 52")
+        totals = tuple(map(sum, zip(r.card_points, r.majority, r.xeri_bonus, strict=True)))
+        if r.total != totals:
+            p.append(f"round {i}: a total must be card points + majority + xeri bonus")
+    return p
+
+
+def _bottom_problems(state: GameState) -> list[str]:
+    rules = state.rules
+    bottom = state.bottom_card
+    if not rules.show_bottom_card or state.phase is Phase.DEAL:
+        if bottom is not None:
+            return ["no bottom card is shown (V1 is off, or nothing is dealt yet)"]
+        return []
+    if bottom is None:
+        return ["under V1 the bottom card is shown all round"]
+    if bottom.rank is Rank.JACK:
+        return ["under V1 the shown bottom card is never a Jack"]
+    n, h, ts = rules.seats, rules.hand_size, rules.table_size
+    if 52 - n * h - ts == 0:
+        return []  # the last card dealt lies on the initial table
+    if state.stock:
+        if state.stock[-1] is not bottom:
+            return ["under V1 the shown bottom card is the last card of the stock"]
+        return []
+    dealer = state.dealer
+    per_deal = n * h
+    last = (rules.deals_per_round - 1) * per_deal
+    dealers = {m.card for i, m in enumerate(state.history[last:]) if (dealer + 1 + i) % n == dealer}
+    held = state.hands[dealer] if 0 <= dealer < len(state.hands) else ()
+    if bottom not in held and bottom not in dealers:
+        return ["under V1 the shown bottom card is dealt to the dealer in the last deal"]
+    return []
+
+
+def _initial_table(state: GameState) -> tuple[Card, ...]:
+    """The round's initial table, rebuilt from the captures and the table (module docstring).
+
+    The initial cards inside each capture, and those still on the table, keep
+    their dealing order; how these runs interleaved is lost, and no later
+    state depends on it except the redeal rule, which looks at the order.
+    So the runs are laid one after the other, and if that table would have
+    been redealt, the other interleavings of the runs are tried in turn: the
+    real table, which was not redealt, is among them.
+    """
+    gone = {move.card for move in state.history}
+    gone.update(state.stock, *state.hands)
+    runs = [[c for c in take.cards if c not in gone] for take in state.takes]
+    runs.append([c for item in state.table for c in item_cards(item) if c not in gone])
+    runs = [run for run in runs if run]
+    table = tuple(c for run in runs for c in run)
+    needed = state.rules.redeal.needed
+    if not needed(table) or len(runs) < 2 or len(table) > _MAX_INTERLEAVED:
+        return table
+    for candidate in _interleavings(runs):
+        if not needed(candidate):
+            return candidate
+    return table
+
+
+_MAX_INTERLEAVED = 8
+"""Initial tables up to this size are searched over every interleaving of their runs."""
+
+
+def _interleavings(runs: list[list[Card]]) -> Iterator[tuple[Card, ...]]:
+    """Every merge of the runs that keeps the order inside each run."""
+    if not runs:
+        yield ()
+        return
+    for i, run in enumerate(runs):
+        rest = [*runs[:i], run[1:], *runs[i + 1 :]] if len(run) > 1 else runs[:i] + runs[i + 1 :]
+        for tail in _interleavings(rest):
+            yield (run[0], *tail)
+
+
+def _replay_problems(state: GameState, observer: int | None) -> Verdict:
+    rules = state.rules
+    n, h = rules.seats, rules.hand_size
+    per_deal = n * h
+    history = state.history
+    dealer = state.dealer
+    order = [(dealer + 1 + i) % n for i in range(n)]
+    playing = state.phase is Phase.PLAY
+    current = len(history) // per_deal
+    dealt = current + 1 if playing else current
+    blocks: list[list[list[Card]]] = [[[] for _ in range(n)] for _ in range(dealt)]
+    for i, move in enumerate(history):
+        deal, pos = divmod(i, per_deal)
+        blocks[deal][order[pos % n]].append(move.card)
+    if playing:
+        for seat in range(n):
+            blocks[current][seat].extend(state.hands[seat])
+    hands = tuple(tuple(sorted(block)) for block in blocks[0])
+    stock = tuple(c for block in blocks[1:] for s in order for c in sorted(block[s]))
+    table = _initial_table(state)
+    if rules.redeal.needed(table):
+        # With face-down cards the order sampled for them decides this.
+        problem = "the initial table would have been dealt again"
+        return Verdict([problem], None if observer is None else FACE_DOWN)
+    results = state.round_results if playing else state.round_results[:-1]
+    replay = GameState(
+        rules=rules,
+        phase=Phase.PLAY,
+        dealer=dealer,
+        to_move=order[0],
+        hands=hands,
+        table=table,
+        stock=stock + state.stock,
+        history=(),
+        takes=(),
+        round_results=results,
+        bottom_card=state.bottom_card,
+    )
+    first_open = current * per_deal
+    i = 0
+    try:
+        for i, move in enumerate(history):  # noqa: B007  # `i` names the failing play below
+            replay = apply(replay, move)
+    except XeriError as exc:
+        # A play of the deal still in progress by another seat depends on that
+        # seat's hand, which the observer does not see.
+        mover = order[i % n]
+        hidden = observer is not None and playing and i >= first_open and mover != observer
+        problem = f"play {i} of the round ({history[i]}) is not legal: {exc}"
+        return Verdict([problem], mover if hidden else None, i, replay)
+    except Exception as exc:  # data from outside may break a rule's code
+        return Verdict([f"play {i} of the round cannot be replayed ({type(exc).__name__})"])
+    if replay != state:
+        wrong = [
+            f.name
+            for f in attrs.fields(GameState)
+            if getattr(replay, f.name) != getattr(state, f.name)
+        ]
+        problem = f"the round's plays do not lead to this state: {', '.join(wrong)} differ"
+        return Verdict([problem])
+    return Verdict([])
