@@ -1,0 +1,202 @@
+"""The documentation cannot drift from the code.
+
+* the options page lists every field of `RuleSet` and every option of the
+  built-in components, and its table of preset values is evaluated against
+  the presets;
+* every public name of `xeri.__all__` is rendered by an API page, and every
+  public module has one;
+* every page under docs/ is reachable from the navigation.
+
+The examples of the pages themselves run as doctests (`--doctest-glob=*.md`).
+"""
+
+from __future__ import annotations
+
+import enum
+import importlib
+import re
+from pathlib import Path
+
+import attrs
+import pytest
+
+import xeri
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+OPTIONS = (DOCS / "options.md").read_text(encoding="utf-8")
+PRESETS = {"GREEK": xeri.GREEK, "GREEK_FOUR": xeri.GREEK_FOUR, "GERMAN": xeri.GERMAN}
+
+RULESET_FIELDS = [field.name for field in attrs.fields(xeri.RuleSet)]
+
+
+def _table_rows(text: str) -> list[list[str]]:
+    """The cells of every markdown table row of `text` (separator rows left out)."""
+    rows = []
+    for line in text.splitlines():
+        stripped = line.strip()
+        if not stripped.startswith("|") or set(stripped) <= set("|-: "):
+            continue
+        rows.append([cell.strip() for cell in stripped.strip("|").split(" | ")])
+    return rows
+
+
+def _summary_table() -> tuple[list[str], dict[str, list[str]]]:
+    """The header and the rows (by field name) of the options page's first table."""
+    start = OPTIONS.index("| field |")
+    block = OPTIONS[start:].split("\n\n", 1)[0]
+    header, *rows = _table_rows(block)
+    by_field = {}
+    for row in rows:
+        match = re.fullmatch(r"\[`(\w+)`\]\(#(\w+)\)", row[0])
+        assert match, f"the first cell of each row links its field: {row[0]!r}"
+        assert match[1] == match[2], f"{row[0]} links to another field's section"
+        by_field[match[1]] = row
+    return header, by_field
+
+
+def _code(cell: str) -> str | None:
+    """The Python expression of a table cell written as `code`, else None."""
+    match = re.fullmatch(r"`([^`]+)`", cell)
+    return match[1] if match else None
+
+
+def _evaluate(expression: str) -> object:
+    namespace = {name: getattr(xeri, name) for name in xeri.__all__}
+    return eval(expression, namespace)  # the cells are written as Python on purpose
+
+
+@pytest.mark.parametrize("field", RULESET_FIELDS)
+def test_options_page_lists_every_ruleset_field(field):
+    _, rows = _summary_table()
+    assert field in rows, f"RuleSet.{field} has no row in the options table"
+    assert f"{{#{field}}}" in OPTIONS, f"RuleSet.{field} has no section on the options page"
+
+
+def test_options_page_lists_no_field_that_does_not_exist():
+    _, rows = _summary_table()
+    assert sorted(rows) == sorted(RULESET_FIELDS)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_options_table_gives_each_presets_values(preset):
+    header, rows = _summary_table()
+    column = header.index(f"`{preset}`")
+    rules = PRESETS[preset]
+    for field, row in rows.items():
+        expression = _code(row[column])
+        assert expression is not None, f"{preset}.{field}: write the value as `code`"
+        assert _evaluate(expression) == getattr(rules, field), f"{preset}.{field}"
+
+
+def test_options_table_gives_the_ruleset_defaults():
+    header, rows = _summary_table()
+    column = header.index("default")
+    for field in attrs.fields(xeri.RuleSet):
+        expression = _code(rows[field.name][column])
+        if field.default is attrs.NOTHING or isinstance(field.default, attrs.Factory):  # type: ignore[arg-type]
+            assert expression is None, f"{field.name} has no plain default"
+            continue
+        assert expression is not None, f"default of {field.name}: write it as `code`"
+        assert _evaluate(expression) == field.default, f"default of {field.name}"
+
+
+COMPONENTS = [
+    xeri.PileCapture,
+    xeri.SumCapture,
+    xeri.PointsTable,
+    xeri.TargetScore,
+    xeri.FixedRounds,
+]
+
+
+@pytest.mark.parametrize("component", COMPONENTS, ids=lambda c: c.__name__)
+def test_options_page_lists_every_component_option(component):
+    anchor = f"{{#{component.__name__.lower()}}}"
+    assert anchor in OPTIONS, f"no section for {component.__name__}"
+    section = OPTIONS[OPTIONS.index(anchor) :].split("\n### ", 1)[0]
+    options = {row[0] for row in _table_rows(section)}
+    for field in attrs.fields(component):
+        if field.init:
+            assert f"`{field.name}`" in options, f"{component.__name__}.{field.name}"
+
+
+@pytest.mark.parametrize(
+    "enum_class", [xeri.Redeal, xeri.MajorityTie, xeri.SharedTarget], ids=lambda e: e.__name__
+)
+def test_options_page_lists_every_enum_value(enum_class: type[enum.Enum]):
+    for member in enum_class:
+        assert f"`{enum_class.__name__}.{member.name}`" in OPTIONS
+
+
+def _api_directives() -> list[tuple[str, dict[str, object]]]:
+    """Every `::: identifier` of the API pages, with its options."""
+    yaml = pytest.importorskip("yaml")
+    found = []
+    for page in sorted((DOCS / "api").glob("*.md")):
+        text = page.read_text(encoding="utf-8")
+        for match in re.finditer(r"^::: (\S+)\n((?:[ \t]+\S.*\n?)*)", text, flags=re.MULTILINE):
+            config = yaml.safe_load(match[2]) if match[2].strip() else None
+            found.append((match[1], (config or {}).get("options", {})))
+    return found
+
+
+def _rendered() -> set[str]:
+    """Every identifier the API pages render: directives, plus explicit `members` lists."""
+    rendered: set[str] = set()
+    for identifier, options in _api_directives():
+        rendered.add(identifier)
+        members = options.get("members")
+        if isinstance(members, list):
+            rendered.update(f"{identifier}.{member}" for member in members)
+        elif members is None and identifier in _public_modules():
+            # A whole module: mkdocstrings renders the names of its __all__.
+            module = importlib.import_module(identifier)
+            rendered.update(f"{identifier}.{name}" for name in getattr(module, "__all__", ()))
+    return rendered
+
+
+def _public_modules() -> list[str]:
+    package = ROOT / "src" / "xeri"
+    return sorted(
+        f"xeri.{path.stem}" for path in package.glob("*.py") if not path.stem.startswith("_")
+    )
+
+
+def test_every_public_name_is_in_the_api_reference():
+    rendered = _rendered()
+    missing = sorted(name for name in xeri.__all__ if f"xeri.{name}" not in rendered)
+    assert missing == [], f"add '::: xeri.<name>' to the page of their module: {missing}"
+
+
+@pytest.mark.parametrize("module", _public_modules())
+def test_every_public_module_has_an_api_page_rendering_all_its_names(module):
+    rendered = _rendered()
+    assert module in rendered, f"no page of docs/api/ has '::: {module}'"
+    names = getattr(importlib.import_module(module), "__all__", ())
+    missing = [
+        name
+        for name in names
+        if f"{module}.{name}" not in rendered
+        and not (name in xeri.__all__ and f"xeri.{name}" in rendered)
+    ]
+    assert missing == [], f"{module}: names of __all__ not rendered: {missing}"
+
+
+def test_every_docs_page_is_in_the_navigation():
+    yaml = pytest.importorskip("yaml")
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+
+    def pages(node: object) -> list[str]:
+        if isinstance(node, str):
+            return [node]
+        if isinstance(node, list):
+            return [p for item in node for p in pages(item)]
+        if isinstance(node, dict):
+            return [p for value in node.values() for p in pages(value)]
+        return []
+
+    in_nav = set(pages(config["nav"]))
+    on_disk = {path.relative_to(DOCS).as_posix() for path in DOCS.rglob("*.md")}
+    assert sorted(on_disk - in_nav) == [], "pages missing from the nav of mkdocs.yml"
+    assert sorted(in_nav - on_disk) == [], "nav entries without a page"
