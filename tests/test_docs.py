@@ -19,6 +19,7 @@ from pathlib import Path
 
 import attrs
 import pytest
+import yaml
 
 import xeri
 
@@ -131,7 +132,6 @@ def test_options_page_lists_every_enum_value(enum_class: type[enum.Enum]):
 
 def _api_directives() -> list[tuple[str, dict[str, object]]]:
     """Every `::: identifier` of the API pages, with its options."""
-    yaml = pytest.importorskip("yaml")
     found = []
     for page in sorted((DOCS / "api").glob("*.md")):
         text = page.read_text(encoding="utf-8")
@@ -184,7 +184,6 @@ def test_every_public_module_has_an_api_page_rendering_all_its_names(module):
 
 
 def test_every_docs_page_is_in_the_navigation():
-    yaml = pytest.importorskip("yaml")
     config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
 
     def pages(node: object) -> list[str]:
