@@ -59,7 +59,7 @@ from xeri.scoring import (
     XeriKind,
 )
 from xeri.serialize import from_json, to_json
-from xeri.state import GameState, Phase
+from xeri.state import GameState, MatchFacts, Phase
 from xeri.table import Build, TableItem
 
 __version__ = "0.1.0"
@@ -85,6 +85,7 @@ __all__ = [
     "IllegalMoveError",
     "InvalidStateError",
     "MajorityTie",
+    "MatchFacts",
     "MatchFormat",
     "MatchStatus",
     "Move",

@@ -38,11 +38,10 @@ from xeri._validate import FACE_DOWN, Verdict, check_state
 from xeri.cards import DECK, Card
 from xeri.engine import RandomSource
 from xeri.errors import IllegalMoveError, InvalidStateError
-from xeri.match import MatchStatus
 from xeri.moves import Capture, Combine, PlayerMove, Trail
 from xeri.rules import RuleSet
 from xeri.scoring import RoundResult, Take, XeriKind
-from xeri.state import GameState, Phase
+from xeri.state import GameState, MatchFacts, Phase
 from xeri.table import Build, TableItem, item_cards
 
 __all__ = ["Observation", "ObservedTake", "determinize", "observe"]
@@ -51,7 +50,6 @@ __all__ = ["Observation", "ObservedTake", "determinize", "observe"]
 # resolves at run time (see xeri.serialize).
 _ANNOTATION_NAMES = (Build, Capture, Combine, Trail)
 
-_CHANCE = frozenset({Phase.DEAL, Phase.REDEAL, Phase.ROUND_OVER})
 _SYSTEM_RANDOM = secrets.SystemRandom()
 _TRIES = 10_000
 """How many samples `determinize` draws before it gives up."""
@@ -91,7 +89,7 @@ class ObservedTake:
 
 
 @attrs.frozen(kw_only=True)
-class Observation:
+class Observation(MatchFacts):
     """Everything one seat may know about a match (RULES.md X2), and nothing else.
 
     Made by [`observe`][xeri.observe]. Another seat's hand and the stock are
@@ -129,21 +127,6 @@ class Observation:
     """The bottom card shown after the cut under V1, public all round; None otherwise."""
 
     @property
-    def is_chance(self) -> bool:
-        """True when chance acts next (a deal or a redeal)."""
-        return self.phase in _CHANCE
-
-    @property
-    def is_round_over(self) -> bool:
-        """True between a round's last card and the next deal, and after the match."""
-        return self.phase is Phase.ROUND_OVER or self.phase is Phase.MATCH_OVER
-
-    @property
-    def is_over(self) -> bool:
-        """True when the match is decided."""
-        return self.phase is Phase.MATCH_OVER
-
-    @property
     def plays(self) -> tuple[tuple[int, PlayerMove], ...]:
         """The round's plays as `(seat, move)` pairs: the seat after the dealer leads each deal."""
         n = self.rules.seats
@@ -158,37 +141,6 @@ class Observation:
         for take in self.takes:
             counts[sides[take.seat]] += take.count
         return tuple(counts)
-
-    @property
-    def xeris(self) -> tuple[tuple[XeriKind, ...], ...]:
-        """The xeris each side has made in the current round."""
-        sides = self.rules.sides
-        made: list[list[XeriKind]] = [[] for _ in range(self.rules.num_sides)]
-        for take in self.takes:
-            if take.xeri is not None:
-                made[sides[take.seat]].append(take.xeri)
-        return tuple(map(tuple, made))
-
-    @property
-    def last_capturer(self) -> int | None:
-        """The seat that captured last in the current round, or None."""
-        return self.takes[-1].seat if self.takes else None
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Match totals per side: the sum of the finished rounds' totals."""
-        sides = self.rules.num_sides
-        return tuple(sum(r.total[s] for r in self.round_results) for s in range(sides))
-
-    @property
-    def status(self) -> MatchStatus:
-        """Where the match stands: over or not, the winner, the current target."""
-        return self.rules.match.status(self.round_results, self.rules.num_sides)
-
-    @property
-    def winner(self) -> int | None:
-        """The winning side once the match is over; None before, and for a drawn match."""
-        return self.status.winner if self.phase is Phase.MATCH_OVER else None
 
 
 def observe(state: GameState, seat: int) -> Observation:

@@ -8,7 +8,9 @@ never disagree with itself.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
+from typing import TYPE_CHECKING, Protocol
 
 import attrs
 
@@ -20,7 +22,7 @@ from xeri.rules import RuleSet
 from xeri.scoring import RoundResult, Take, TakeSlots, XeriKind
 from xeri.table import TableItem
 
-__all__ = ["GameState", "Phase"]
+__all__ = ["GameState", "MatchFacts", "Phase"]
 
 
 class Phase(Enum):
@@ -41,7 +43,100 @@ class Phase(Enum):
 _CHANCE = frozenset({Phase.DEAL, Phase.REDEAL, Phase.ROUND_OVER})
 
 
-class _StateSlots:
+class MatchFacts:
+    """Facts derived from the rules, the phase, the finished rounds and the round's captures.
+
+    Shared by [`GameState`][xeri.GameState] and
+    [`Observation`][xeri.Observation], which hold the same public fields.
+    """
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:  # the fields the subclasses hold, read-only here
+
+        @property
+        def rules(self) -> RuleSet:
+            """The rule set."""
+
+        @property
+        def phase(self) -> Phase:
+            """What happens next."""
+
+        @property
+        def round_results(self) -> tuple[RoundResult, ...]:
+            """One result per finished round."""
+
+        @property
+        def takes(self) -> Sequence[_TakeLike]:
+            """The captures of the current round."""
+
+    @property
+    def is_chance(self) -> bool:
+        """True when chance must act: call [`chance_move`][xeri.chance_move]."""
+        return self.phase in _CHANCE
+
+    @property
+    def is_round_over(self) -> bool:
+        """True between a round's last card and the next deal, and after the match."""
+        return self.phase is Phase.ROUND_OVER or self.phase is Phase.MATCH_OVER
+
+    @property
+    def is_over(self) -> bool:
+        """True when the match is decided."""
+        return self.phase is Phase.MATCH_OVER
+
+    @property
+    def status(self) -> MatchStatus:
+        """Where the match stands: over or not, the winner, the current target."""
+        return self.rules.match.status(self.round_results, self.rules.num_sides)
+
+    @property
+    def winner(self) -> int | None:
+        """The winning side once the match is over; None before, and for a drawn match."""
+        return self.status.winner if self.phase is Phase.MATCH_OVER else None
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Match totals per side: the sum of the finished rounds' totals."""
+        sides = self.rules.num_sides
+        return tuple(sum(r.total[s] for r in self.round_results) for s in range(sides))
+
+    @property
+    def last_result(self) -> RoundResult | None:
+        """The result of the last finished round, or None before the first one ends."""
+        return self.round_results[-1] if self.round_results else None
+
+    @property
+    def xeris(self) -> tuple[tuple[XeriKind, ...], ...]:
+        """The xeris each side has made in the current round."""
+        sides = self.rules.sides
+        made: list[list[XeriKind]] = [[] for _ in range(self.rules.num_sides)]
+        for take in self.takes:
+            if take.xeri is not None:
+                made[sides[take.seat]].append(take.xeri)
+        return tuple(map(tuple, made))
+
+    @property
+    def last_capturer(self) -> int | None:
+        """The seat that captured last in the current round, or None."""
+        return self.takes[-1].seat if self.takes else None
+
+
+class _TakeLike(Protocol):
+    """A capture as the derived facts read it: `Take` or an observed take."""
+
+    @property
+    def seat(self) -> int:
+        """The seat that captured."""
+        ...
+
+    @property
+    def xeri(self) -> XeriKind | None:
+        """The kind of xeri, or None."""
+        ...
+
+
+class _StateSlots(MatchFacts):
     """The slots of `GameState`, in a plain class: see `xeri._fast`."""
 
     __slots__ = (
@@ -94,42 +189,6 @@ class GameState(_StateSlots):
     """The bottom card shown after the cut under V1, public all round; None otherwise."""
 
     @property
-    def is_chance(self) -> bool:
-        """True when chance must act: call [`chance_move`][xeri.chance_move]."""
-        return self.phase in _CHANCE
-
-    @property
-    def is_round_over(self) -> bool:
-        """True between a round's last card and the next deal, and after the match."""
-        return self.phase is Phase.ROUND_OVER or self.phase is Phase.MATCH_OVER
-
-    @property
-    def is_over(self) -> bool:
-        """True when the match is decided."""
-        return self.phase is Phase.MATCH_OVER
-
-    @property
-    def status(self) -> MatchStatus:
-        """Where the match stands: over or not, the winner, the current target."""
-        return self.rules.match.status(self.round_results, self.rules.num_sides)
-
-    @property
-    def winner(self) -> int | None:
-        """The winning side once the match is over; None before, and for a drawn match."""
-        return self.status.winner if self.phase is Phase.MATCH_OVER else None
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Match totals per side: the sum of the finished rounds' totals."""
-        sides = self.rules.num_sides
-        return tuple(sum(r.total[s] for r in self.round_results) for s in range(sides))
-
-    @property
-    def last_result(self) -> RoundResult | None:
-        """The result of the last finished round, or None before the first one ends."""
-        return self.round_results[-1] if self.round_results else None
-
-    @property
     def captured(self) -> tuple[tuple[Card, ...], ...]:
         """The cards each side has captured in the current round, in the order taken."""
         sides = self.rules.sides
@@ -137,21 +196,6 @@ class GameState(_StateSlots):
         for take in self.takes:
             piles[sides[take.seat]].extend(take.cards)
         return tuple(map(tuple, piles))
-
-    @property
-    def xeris(self) -> tuple[tuple[XeriKind, ...], ...]:
-        """The xeris each side has made in the current round."""
-        sides = self.rules.sides
-        made: list[list[XeriKind]] = [[] for _ in range(self.rules.num_sides)]
-        for take in self.takes:
-            if take.xeri is not None:
-                made[sides[take.seat]].append(take.xeri)
-        return tuple(map(tuple, made))
-
-    @property
-    def last_capturer(self) -> int | None:
-        """The seat that captured last in the current round, or None."""
-        return self.takes[-1].seat if self.takes else None
 
     @property
     def side_to_move(self) -> int | None:
