@@ -16,6 +16,7 @@ import attrs
 
 import xeri
 from xeri import Card, GameState, Phase, Rank, Redeal, RuleSet
+from xeri.testing import hidden_places
 
 PISTI = attrs.evolve(
     xeri.GREEK,
@@ -115,30 +116,6 @@ def cards_in(value: object) -> set[Card]:
 Place = tuple[str, int, int]
 
 
-def hidden_places(state: GameState, seat: int) -> list[Place]:
-    """Where the cards hidden from `seat` lie (RULES.md X2, P3), written independently of observe.
-
-    Other hands and the stock, except the V1 bottom card (whose place is
-    known: the stock's bottom, or the dealer's hand in the last deal); the
-    face-down cards on the table before the round's first capture; the
-    face-down cards inside the first capture, for the seats that did not make it.
-    """
-    bottom = state.bottom_card
-    places: list[Place] = []
-    for other, hand in enumerate(state.hands):
-        if other != seat:
-            places.extend(("hand", other, i) for i, c in enumerate(hand) if c is not bottom)
-    places.extend(("stock", 0, i) for i, c in enumerate(state.stock) if c is not bottom)
-    down = state.rules.face_down
-    if down and state.phase is not Phase.DEAL:
-        if not state.takes:
-            places.extend(("table", 0, i) for i in range(min(down, len(state.table))))
-        elif state.takes[0].seat != seat:
-            first = state.takes[0]
-            places.extend(("take", 0, i) for i in range(min(down, len(first.cards) - 1)))
-    return places
-
-
 def hidden_cards(state: GameState, seat: int) -> set[Card]:
     """The cards hidden from `seat`."""
     return {_get(state, p) for p in hidden_places(state, seat)}
@@ -155,36 +132,6 @@ def _get(state: GameState, place: Place) -> Card:
         assert isinstance(item, Card)
         return item
     return state.takes[0].cards[pos]
-
-
-def shuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
-    """`state` with the cards hidden from `seat` permuted among the places hidden from it."""
-    places = hidden_places(state, seat)
-    cards = [_get(state, p) for p in places]
-    rng.shuffle(cards)
-    hands = [list(h) for h in state.hands]
-    stock = list(state.stock)
-    table = list(state.table)
-    first = list(state.takes[0].cards) if state.takes else []
-    for (kind, index, pos), card in zip(places, cards, strict=True):
-        if kind == "hand":
-            hands[index][pos] = card
-        elif kind == "stock":
-            stock[pos] = card
-        elif kind == "table":
-            table[pos] = card
-        else:
-            first[pos] = card
-    takes = list(state.takes)
-    if takes:
-        takes[0] = attrs.evolve(takes[0], cards=tuple(first))
-    return attrs.evolve(
-        state,
-        hands=tuple(tuple(sorted(h)) for h in hands),
-        stock=tuple(stock),
-        table=tuple(table),
-        takes=tuple(takes),
-    )
 
 
 def named_cards(text: str) -> set[Card]:

@@ -18,10 +18,8 @@ from edge_games import (
     cards_in,
     game,
     hidden_cards,
-    hidden_places,
     named_cards,
     redeal_state,
-    shuffle_hidden,
     states,
 )
 from xeri import (
@@ -39,6 +37,7 @@ from xeri import (
     observe,
 )
 from xeri._validate import check_state
+from xeri.testing import hidden_places, shuffle_hidden
 
 RULES = all_rules()
 IDS = [r.name for r in RULES]

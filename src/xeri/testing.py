@@ -55,9 +55,11 @@ __all__ = [
     "ConformanceError",
     "check_rules",
     "decks",
+    "hidden_places",
     "reachable_states",
     "round_bound",
     "rule_sets",
+    "shuffle_hidden",
 ]
 
 CHECKS: tuple[str, ...] = (
@@ -576,8 +578,22 @@ def _check_json(value: Loadable, what: str) -> Loadable:
     return back
 
 
-def _hidden_places(state: GameState, seat: int) -> list[tuple[str, int, int]]:
-    """Where the cards hidden from `seat` lie (RULES.md X2, P3): (place, index, position)."""
+def hidden_places(state: GameState, seat: int) -> list[tuple[str, int, int]]:
+    """Where the cards hidden from a seat lie (RULES.md X2, P3).
+
+    Other hands and the stock, except the V1 bottom card (whose place is
+    known); the face-down cards under the pile before the round's first
+    capture; the face-down cards inside that capture, for the seats that
+    did not make it.
+
+    Args:
+        state: any state.
+        seat: the seat whose view is meant.
+
+    Returns:
+        `(place, index, position)` triples: place is `"hand"` (index: the
+        seat), `"stock"`, `"table"` or `"take"` (the round's first capture).
+    """
     rules = state.rules
     places: list[tuple[str, int, int]] = []
     bottom = state.bottom_card
@@ -597,11 +613,21 @@ def _hidden_places(state: GameState, seat: int) -> list[tuple[str, int, int]]:
     return places
 
 
-def _shuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameState | None:
-    """`state` with the cards hidden from `seat` shuffled among the places hidden from it."""
-    places = _hidden_places(state, seat)
-    if len(places) < 2:
-        return None
+def shuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """The state with the cards hidden from a seat shuffled among the places hidden from it.
+
+    The seat's observation must not change: that is non-interference.
+
+    Args:
+        state: any state.
+        seat: the seat whose view is kept.
+        rng: the generator for the shuffle.
+
+    Returns:
+        A state the seat cannot tell from `state` (equal to it when fewer
+        than two cards are hidden).
+    """
+    places = hidden_places(state, seat)
     hands = [list(h) for h in state.hands]
     stock = list(state.stock)
     table = list(state.table)
@@ -652,10 +678,9 @@ def _check_observations(state: GameState, rng: random.Random) -> None:
                 f"seat {seat}'s legal moves depend on cards it cannot see: "
                 "legal_moves of its observation differ from those of the state",
             )
-        other = _shuffle_hidden(state, seat, rng)
-        if other is None:
+        if len(hidden_places(state, seat)) < 2:
             continue
-        if observe(other, seat) != seen:
+        if observe(shuffle_hidden(state, seat, rng), seat) != seen:
             raise _fail(
                 "non-interference",
                 f"seat {seat}'s observation changes when the cards hidden from it are shuffled",
