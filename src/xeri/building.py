@@ -313,6 +313,7 @@ class SumCapture:
             raise IllegalMoveError(f"{card} is not in the hand of seat {seat}")
         if move not in self.moves(table, hand, seat):
             raise IllegalMoveError(self._why_illegal(table, hand, seat, move))
+        _LAST[0] = None  # the cached hand is the mover's: keep nothing once it is played
         i = hand.index(card)
         rest = hand[:i] + hand[i + 1 :]
         if isinstance(move, Trail):
