@@ -47,6 +47,13 @@ def start(rules: RuleSet = GREEK, *, dealer: int = 0) -> GameState:
 
     Use it to replay a recorded game; to play, [`new_game`][xeri.new_game] is shorter.
 
+    Args:
+        rules: the rule set ([`GREEK`][xeri.GREEK] by default).
+        dealer: the first dealer's seat.
+
+    Returns:
+        A state in phase `DEAL`, with empty hands, table and stock.
+
     Raises:
         IllegalMoveError: `dealer` is not a seat of the rule set.
     """
@@ -106,6 +113,14 @@ def legal_moves(state: GameState | Observation) -> tuple[PlayerMove, ...]:
     Empty exactly when chance must act or the match is over. Given an
     [`Observation`][xeri.Observation], the moves of the observing seat when
     it is to move (the same as for the state), and none otherwise.
+
+    Args:
+        state: a state, or one seat's observation of it.
+
+    Returns:
+        The moves, in the order of [`move_sort_key`][xeri.moves.move_sort_key]:
+        by card, then kind, then what they take. In the Greek family they are
+        the cards of the mover's hand.
     """
     seat = state.to_move
     if seat is None:
@@ -123,6 +138,10 @@ def chance_move(state: GameState, rng: RandomSource | None = None) -> ChanceMove
     Args:
         state: a state where `state.is_chance` is true.
         rng: the generator; defaults to `secrets.SystemRandom()`.
+
+    Returns:
+        A [`Deal`][xeri.Deal] (a shuffled deck) in the phases `DEAL` and
+        `ROUND_OVER`, a [`Reshuffle`][xeri.Reshuffle] in `REDEAL`.
 
     Raises:
         IllegalMoveError: chance does not act in this state.
@@ -160,6 +179,10 @@ def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState
         move: a player's move (for the seat to move) or chance's move.
         seat: the seat submitting the move, if known; a move from any other
             seat than the one to move is refused as out of turn.
+
+    Returns:
+        The next state: the same phase with the next seat to move, a new
+        deal, the end of the round with its result, or the end of the match.
 
     Raises:
         IllegalMoveError: the move is not legal here (X5); the message names why.
