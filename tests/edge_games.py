@@ -16,7 +16,7 @@ import attrs
 
 import xeri
 from xeri import Card, GameState, Phase, Rank, Redeal, RuleSet
-from xeri.testing import hidden_places
+from xeri.testing import card_at, hidden_places
 
 PISTI = attrs.evolve(
     xeri.GREEK,
@@ -118,20 +118,7 @@ Place = tuple[str, int, int]
 
 def hidden_cards(state: GameState, seat: int) -> set[Card]:
     """The cards hidden from `seat`."""
-    return {_get(state, p) for p in hidden_places(state, seat)}
-
-
-def _get(state: GameState, place: Place) -> Card:
-    kind, index, pos = place
-    if kind == "hand":
-        return state.hands[index][pos]
-    if kind == "stock":
-        return state.stock[pos]
-    if kind == "table":
-        item = state.table[pos]
-        assert isinstance(item, Card)
-        return item
-    return state.takes[0].cards[pos]
+    return {card_at(state, p) for p in hidden_places(state, seat)}
 
 
 def named_cards(text: str) -> set[Card]:

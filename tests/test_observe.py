@@ -37,7 +37,7 @@ from xeri import (
     observe,
 )
 from xeri._validate import check_state
-from xeri.testing import hidden_places, shuffle_hidden
+from xeri.testing import card_at, hidden_places, shuffle_hidden
 
 RULES = all_rules()
 IDS = [r.name for r in RULES]
@@ -274,7 +274,7 @@ def test_determinize_every_hidden_card_reaches_every_hidden_place(rules):
     for _ in range(draws):
         sampled = determinize(seen, rng)
         for kind, i, pos in places:
-            card = _card_at(sampled, kind, i, pos)
+            card = card_at(sampled, (kind, i, pos))
             reached[card].add(("hand", i, 0) if kind == "hand" else (kind, i, pos))
         for other in range(rules.seats):
             if other != seat:
@@ -291,18 +291,6 @@ def test_determinize_every_hidden_card_reaches_every_hidden_place(rules):
         expected = draws * size / len(hidden)
         for card in hidden:
             assert abs(counts[card, other] - expected) < 6 * expected**0.5 + 5
-
-
-def _card_at(state: GameState, kind: str, index: int, pos: int) -> Card:
-    if kind == "hand":
-        return state.hands[index][pos]
-    if kind == "stock":
-        return state.stock[pos]
-    if kind == "table":
-        item = state.table[pos]
-        assert isinstance(item, Card)
-        return item
-    return state.takes[0].cards[pos]
 
 
 def test_determinize_keeps_the_german_build_owner_able_to_take_the_build():

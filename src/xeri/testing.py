@@ -53,6 +53,7 @@ __all__ = [
     "MAX_RESHUFFLES",
     "CheckReport",
     "ConformanceError",
+    "card_at",
     "check_rules",
     "decks",
     "hidden_places",
@@ -613,6 +614,28 @@ def hidden_places(state: GameState, seat: int) -> list[tuple[str, int, int]]:
     return places
 
 
+def card_at(state: GameState, place: tuple[str, int, int]) -> Card:
+    """The card at a place named by [`hidden_places`][xeri.testing.hidden_places].
+
+    Args:
+        state: the state the place was found in.
+        place: a `(place, index, position)` triple.
+
+    Returns:
+        The card lying there.
+    """
+    kind, index, pos = place
+    if kind == "hand":
+        return state.hands[index][pos]
+    if kind == "stock":
+        return state.stock[pos]
+    if kind == "table":
+        item = state.table[pos]
+        assert isinstance(item, Card), "face-down places are loose pile cards"
+        return item
+    return state.takes[0].cards[pos]
+
+
 def shuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
     """The state with the cards hidden from a seat shuffled among the places hidden from it.
 
@@ -634,17 +657,7 @@ def shuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameState
     takes = list(state.takes)
     first = list(takes[0].cards) if takes else []
 
-    def get(place: tuple[str, int, int]) -> Card:
-        kind, index, pos = place
-        if kind == "hand":
-            return hands[index][pos]
-        if kind == "stock":
-            return stock[pos]
-        if kind == "table":
-            return table[pos]  # type: ignore[return-value]  # a pile holds cards
-        return first[pos]
-
-    cards = [get(p) for p in places]
+    cards = [card_at(state, p) for p in places]
     rng.shuffle(cards)
     for (kind, index, pos), card in zip(places, cards, strict=True):
         if kind == "hand":
