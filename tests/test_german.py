@@ -34,7 +34,6 @@ from xeri import (
     Take,
     Trail,
     XeriKind,
-    building,
 )
 
 C = Card.parse
@@ -903,14 +902,3 @@ def test_D9_a_seeded_match_is_played_to_37():
     assert xeri.legal_moves(state) == ()
     with pytest.raises(IllegalMoveError, match="match is over"):
         xeri.apply(state, xeri.Deal(deck=DECK))
-
-
-def test_X2_no_hand_lingers_in_the_move_cache_after_a_move():
-    # SumCapture caches the last generated move list (with the hand it was made
-    # for) so that apply need not generate it again; once the card is played
-    # the cache is emptied, so no module-level value still holds that hand.
-    state = game("3♣ 5♠ 7♥ 8♥ J♥ K♥", "A♦ 2♦ 4♦ 9♣ 10♠ Q♠", "3♦ 4♠ K♣ 6♣")
-    move = xeri.legal_moves(state)[0]
-    assert building._LAST[0] is not None
-    xeri.apply(state, move)
-    assert building._LAST[0] is None

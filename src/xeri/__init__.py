@@ -12,8 +12,7 @@ Examples:
     True
 """
 
-from xeri.building import SumCapture, card_value
-from xeri.capture import CaptureRule, PileCapture, PlayOutcome
+from xeri.capture import CaptureRule, HandNeeds, PlayOutcome, XeriKind
 from xeri.cards import DECK, Card, Rank, Suit
 from xeri.engine import RandomSource, apply, chance_move, legal_moves, new_game, start
 from xeri.errors import (
@@ -35,7 +34,8 @@ from xeri.moves import (
     Trail,
 )
 from xeri.notation import parse_move
-from xeri.observe import Observation, ObservedTake, determinize, observe
+from xeri.observe import Observation, ObservedTake, observe
+from xeri.pile import PileCapture
 from xeri.records import GameRecord, record, replay
 from xeri.rules import (
     GERMAN,
@@ -49,17 +49,11 @@ from xeri.rules import (
     register,
     registered,
 )
-from xeri.scoring import (
-    MajorityTie,
-    PointsTable,
-    RoundResult,
-    Scorer,
-    StandardScorer,
-    Take,
-    XeriKind,
-)
+from xeri.sample import determinize
+from xeri.scoring import MajorityTie, PointsTable, RoundResult, Scorer, StandardScorer
 from xeri.serialize import from_json, to_json
-from xeri.state import GameState, MatchFacts, Phase
+from xeri.state import GameState, MatchFacts, Phase, Take
+from xeri.sums import SumCapture, card_value
 from xeri.table import Build, TableItem
 
 __version__ = "0.1.0"
@@ -82,6 +76,7 @@ __all__ = [
     "FixedRounds",
     "GameRecord",
     "GameState",
+    "HandNeeds",
     "IllegalMoveError",
     "InvalidStateError",
     "MajorityTie",

@@ -174,6 +174,7 @@ def _counting_problems(state: GameState) -> list[str]:  # noqa: PLR0915  # one c
     if phase is not Phase.PLAY and state.to_move is not None:
         p.append(f"no seat is to move in the phase {phase.value!r}")
     p.extend(_bottom_problems(state))
+    p.extend(_redealt_problems(state))
     if not p:
         status = rules.match.status(state.round_results, rules.num_sides)
         if status.over != (phase is Phase.MATCH_OVER):
@@ -206,6 +207,32 @@ def _result_problems(state: GameState) -> list[str]:
         totals = tuple(map(sum, zip(r.card_points, r.majority, r.xeri_bonus, strict=True)))
         if r.total != totals:
             p.append(f"round {i}: a total must be card points + majority + xeri bonus")
+    return p
+
+
+def _redealt_problems(state: GameState) -> list[str]:
+    """The redealt initial tables: each one must have needed its redeal (G4, F4, X2)."""
+    rules = state.rules
+    if not state.redealt:
+        return []
+    if state.phase is Phase.DEAL:
+        return ["before the first deal no table has been redealt"]
+    p: list[str] = []
+    for i, table in enumerate(state.redealt):
+        if len(table) != rules.table_size or len(set(table)) != len(table):
+            p.append(f"redealt table {i} must hold {rules.table_size} different cards")
+        elif not rules.redeal.needed(table):
+            p.append(f"redealt table {i} did not need a redeal")
+        if state.bottom_card is not None and state.bottom_card in table:
+            p.append(f"redealt table {i} holds the shown bottom card (V1)")
+    # The first deal's hands were dealt before any redeal: its plays and, while it
+    # lasts, the hands themselves hold no card of a redealt table.
+    per_deal = rules.seats * rules.hand_size
+    first: set[Card] = {move.card for move in state.history[:per_deal]}
+    if state.phase is Phase.REDEAL or len(state.history) < per_deal:
+        first.update(*state.hands)
+    if first.intersection(*state.redealt):
+        p.append("a card of a redealt table was in a hand dealt before the redeal (X2)")
     return p
 
 
@@ -314,6 +341,7 @@ def _replay_problems(state: GameState, observer: int | None) -> Verdict:
         takes=(),
         round_results=results,
         bottom_card=state.bottom_card,
+        redealt=state.redealt,
     )
     first_open = current * per_deal
     i = 0

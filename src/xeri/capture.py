@@ -4,29 +4,121 @@ A capture rule is one of the few behaviours that truly differ between the
 families of the game. It sees plain values (the table, the mover's hand and
 seat, the move) and never a whole game state. The built-ins are
 [`PileCapture`][xeri.PileCapture] (Greek family: one pile, the top card
-matches, a Jack sweeps) and [`SumCapture`][xeri.SumCapture] (German Xeri:
-sums, builds and raises, in `xeri.building`).
+matches, a Jack sweeps; in `xeri.pile`) and [`SumCapture`][xeri.SumCapture]
+(German Xeri: sums, builds and raises; in `xeri.sums`).
+
+This module also holds the values a capture rule hands back to the engine:
+[`PlayOutcome`][xeri.PlayOutcome], [`XeriKind`][xeri.XeriKind] and
+[`HandNeeds`][xeri.HandNeeds].
 """
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+from collections.abc import Iterable
+from enum import Enum
+from typing import NamedTuple, Protocol, TypeAlias, runtime_checkable
 
 import attrs
 
-from xeri.cards import Card, Rank
-from xeri.errors import IllegalMoveError, RuleSetError
+from xeri.cards import Card
 from xeri.moves import PlayerMove
-from xeri.scoring import XeriKind
-from xeri.table import TableItem, item_cards
+from xeri.table import TableItem
 
-__all__ = ["CaptureRule", "PileCapture", "PlayOutcome"]
+__all__ = ["NO_NEEDS", "CaptureRule", "HandNeeds", "OutcomeTuple", "PlayOutcome", "XeriKind"]
 
-PlayOutcome = tuple[
-    tuple[Card, ...], tuple[TableItem, ...], "tuple[Card, ...] | None", "XeriKind | None"
-]
-"""What a play does: the mover's new hand, the new table, the cards taken
-(None if nothing was taken) and the kind of xeri (None if none)."""
+
+class XeriKind(Enum):
+    """The kinds of xeri a capture can be."""
+
+    XERI = "xeri"
+    """A lone card taken by its own rank ([G7][rules-g7]), or a capture that
+    clears the table ([D6][rules-d6])."""
+    JACK_XERI = "jack xeri"
+    """A lone Jack taken by a Jack ([G7][rules-g7]): worth `jack_xeri_points`."""
+
+
+class PlayOutcome(NamedTuple):
+    """What a play does, as [`CaptureRule.play`][xeri.CaptureRule.play] returns it.
+
+    A named tuple, so a rule may also return a plain 4-tuple in this order
+    (the built-in rules do: a plain tuple is cheaper to make on the hot path).
+    """
+
+    hand: tuple[Card, ...]
+    """The mover's hand without the card played, still sorted in deck order."""
+    table: tuple[TableItem, ...]
+    """The new table: items not touched keep their place, new items come last."""
+    taken: tuple[Card, ...] | None
+    """The cards taken, in the order they lay, the capturing card last; None if nothing was."""
+    xeri: XeriKind | None
+    """The kind of xeri the capture is, or None (always None when nothing was taken)."""
+
+
+OutcomeTuple: TypeAlias = (
+    "tuple[tuple[Card, ...], tuple[TableItem, ...], tuple[Card, ...] | None, XeriKind | None]"
+)
+"""What [`CaptureRule.play`][xeri.CaptureRule.play] returns: a
+[`PlayOutcome`][xeri.PlayOutcome], or a plain tuple of the same four values."""
+
+
+def _frozen_cards(value: Iterable[Card]) -> frozenset[Card]:
+    return frozenset(value)
+
+
+def _requirements(value: object) -> tuple[tuple[frozenset[Card], int], ...]:
+    pairs = (
+        (frozenset(cards), count)
+        for cards, count in value  # type: ignore[attr-defined]  # pairs of (cards, count)
+    )
+    return tuple(sorted(pairs, key=lambda p: (sorted(c.index for c in p[0]), p[1])))
+
+
+@attrs.frozen(kw_only=True)
+class HandNeeds:
+    """What a legal play says about the hand it was played from, beyond holding the card.
+
+    Search bots sample the cards a player cannot see
+    ([`determinize`][xeri.determinize]); an opponent's past plays narrow
+    down what that opponent can hold. A capture rule states it exactly with
+    [`CaptureRule.needs`][xeri.CaptureRule.needs]: a hand that holds the
+    card played may play the move if and only if it holds none of `none_of`
+    and, for every `(cards, count)` of `at_least`, at least `count` of those
+    cards (the card played included when it is among them).
+
+    Examples:
+        >>> from xeri import DECK, Card, HandNeeds
+        >>> sevens = frozenset(c for c in DECK if c.rank == 7)
+        >>> needs = HandNeeds(at_least=[(sevens, 2)])
+        >>> needs.holds({Card.parse("7C"), Card.parse("7D"), Card.parse("3C")})
+        True
+    """
+
+    none_of: frozenset[Card] = attrs.field(default=frozenset(), converter=_frozen_cards)
+    """Cards the hand cannot have held (with a compulsory capture: every card that could
+    have captured)."""
+    at_least: tuple[tuple[frozenset[Card], int], ...] = attrs.field(
+        default=(), converter=_requirements
+    )
+    """`(cards, count)` pairs: the hand held at least `count` of `cards` (a card of the
+    value of a build it made, say)."""
+
+    def holds(self, hand: frozenset[Card] | set[Card] | tuple[Card, ...]) -> bool:
+        """Whether a hand meets these needs.
+
+        Args:
+            hand: the cards held when the move was played, the card played included.
+
+        Returns:
+            True when the hand holds none of `none_of` and enough of each `at_least` group.
+        """
+        cards = set(hand)
+        if not self.none_of.isdisjoint(cards):
+            return False
+        return all(len(group & cards) >= count for group, count in self.at_least)
+
+
+NO_NEEDS = HandNeeds()
+"""The needs of a move that any hand holding its card may play."""
 
 
 @runtime_checkable
@@ -34,8 +126,25 @@ class CaptureRule(Protocol):
     """How cards are played and captured.
 
     Implementations must be frozen attrs classes (so rule sets stay
-    comparable and serialisable), pure, and list moves sorted.
+    comparable, hashable and serialisable), pure, and list moves sorted.
+    Besides the methods, a rule declares one capability as a class
+    attribute, which the engine, the harness and tools read instead of
+    testing for a class:
+
+    * `pile`: True when the table is one pile of which only the top card
+      is ever matched, so the cards under it never change which moves are
+      legal or what they take (face-down cards may lie there,
+      [P3][rules-p3]); the xeri of a pile rule takes a lone card
+      of the same rank. False for an open table whose every item can be
+      taken, where a xeri clears the table.
+
+    See the [custom rule sets guide](../custom-rules.md) for a worked example.
     """
+
+    @property
+    def pile(self) -> bool:
+        """True for one pile matched at its top; False for an open table."""
+        ...
 
     def moves(
         self, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
@@ -56,8 +165,11 @@ class CaptureRule(Protocol):
 
     def play(
         self, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int, move: object
-    ) -> PlayOutcome:
-        """Apply a move: the new hand, the new table, the cards taken and the xeri.
+    ) -> OutcomeTuple:
+        """Check one move and apply it.
+
+        Only the move given needs checking: the engine does not list the
+        legal moves first, so this is where an illegal move is refused.
 
         Args:
             table: the table items before the move.
@@ -66,13 +178,28 @@ class CaptureRule(Protocol):
             move: the move submitted, not yet known to be legal.
 
         Returns:
-            The mover's hand without the card played, the new table, the cards
-            taken (capturing card last; None if nothing was taken) and the
-            kind of xeri (None if none).
+            The outcome, a [`PlayOutcome`][xeri.PlayOutcome] or a plain tuple
+            in its order: the hand without the card played, the new table,
+            the cards taken and the kind of xeri.
 
         Raises:
             IllegalMoveError: the move is not legal here; the message names why
                 and never names a card the mover cannot see.
+        """
+        ...
+
+    def needs(self, table: tuple[TableItem, ...], move: PlayerMove, seat: int) -> HandNeeds:
+        """What a hand must have held for `move` to be legal on `table` (see `HandNeeds`).
+
+        Args:
+            table: the table before the move.
+            move: a move that was legal for some hand holding its card.
+            seat: the mover's seat.
+
+        Returns:
+            The needs, exactly: `move in moves(table, hand, seat)` if and only
+            if `needs(...).holds(hand)`, for every hand holding the card played.
+            Return [`NO_NEEDS`][xeri.capture.NO_NEEDS] when the card alone decides.
         """
         ...
 
@@ -83,68 +210,7 @@ class CaptureRule(Protocol):
             table: the table items.
 
         Returns:
-            The cards, for conservation checks and the last capture (G9, D7).
+            The cards, for conservation checks and the last capture
+            ([G9][rules-g9], [D7][rules-d7]).
         """
         ...
-
-
-def _to_rank(value: Rank | int | None) -> Rank | None:
-    """The sweeper as a `Rank` (so `is` comparisons hold), or None."""
-    if value is None or isinstance(value, Rank):
-        return value
-    if type(value) is int and 1 <= value <= 13:  # the thirteen ranks
-        return Rank(value)
-    raise RuleSetError(f"PileCapture.sweeper must be a Rank or None, not {value!r}")
-
-
-@attrs.frozen(kw_only=True)
-class PileCapture:
-    """One central pile: the top card's rank takes it, the sweeper takes any pile (G6, G7).
-
-    * empty pile: the card starts a new pile, taking nothing, even the sweeper;
-    * same rank as the top card: the whole pile is taken with the card played;
-      if the pile was one card, that is a xeri (a jack xeri when both are the
-      sweeper's rank);
-    * the sweeper on a non-empty pile: the whole pile is taken, a xeri only
-      as above;
-    * otherwise the card becomes the new top.
-    """
-
-    sweeper: Rank | None = attrs.field(default=Rank.JACK, converter=_to_rank)
-    """The rank that takes any non-empty pile (the Jack); None for no sweeper."""
-
-    def moves(
-        self, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
-    ) -> tuple[PlayerMove, ...]:
-        """The hand itself: in a pile game the move is the card played (hands are kept sorted)."""
-        return hand
-
-    def play(
-        self, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int, move: object
-    ) -> PlayOutcome:
-        """Play the move's card onto the pile; see the class docstring."""
-        if move.__class__ is not Card:
-            raise IllegalMoveError(
-                f"{type(move).__name__} is not a move of a pile game: the move is the card played"
-            )
-        card: Card = move  # type: ignore[assignment,unused-ignore]  # a Card by the class test
-        try:
-            i = hand.index(card)
-        except ValueError:
-            raise IllegalMoveError(f"{card} is not in the hand of seat {seat}") from None
-        rest = hand[:i] + hand[i + 1 :]
-        if table:
-            top = table[-1]
-            rank = card.rank
-            if rank is top.rank:  # type: ignore[union-attr]  # a pile holds cards only
-                if len(table) == 1:
-                    kind = XeriKind.JACK_XERI if rank is self.sweeper else XeriKind.XERI
-                    return rest, (), (top, card), kind  # type: ignore[return-value]  # a pile holds cards only
-                return rest, (), table + (card,), None  # type: ignore[return-value]  # a pile holds cards only
-            if rank is self.sweeper:
-                return rest, (), table + (card,), None  # type: ignore[return-value]  # a pile holds cards only
-        return rest, table + (card,), None, None
-
-    def table_cards(self, table: tuple[TableItem, ...]) -> tuple[Card, ...]:
-        """The pile, bottom card first."""
-        return tuple(c for item in table for c in item_cards(item))

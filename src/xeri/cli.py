@@ -14,12 +14,12 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from xeri.capture import PileCapture
+from xeri.capture import XeriKind
 from xeri.engine import apply, chance_move, legal_moves, new_game
 from xeri.errors import XeriError
 from xeri.moves import Deal, PlayerMove, Reshuffle
 from xeri.rules import RuleSet, find_rules, registered
-from xeri.scoring import RoundResult, XeriKind
+from xeri.scoring import RoundResult
 from xeri.state import GameState, Phase
 
 __all__ = ["main", "play_demo"]
@@ -147,7 +147,7 @@ def _describe_play(before: GameState, after: GameState, seat: int, move: object)
             note += "  ** XERI **"
         elif take.xeri is XeriKind.JACK_XERI:
             note += "  ** JACK XERI **"
-    if isinstance(rules.capture, PileCapture):
+    if rules.capture.pile:
         top = f"  [pile {len(after.table)}, top {after.table[-1]}]" if after.table else ""
     else:
         top = f"  table: {_cards(after.table)}"

@@ -12,12 +12,14 @@ import secrets
 from operator import attrgetter
 from typing import TYPE_CHECKING, Protocol
 
+from xeri.capture import XeriKind
 from xeri.cards import DECK, Card, Rank
 from xeri.errors import IllegalMoveError
 from xeri.moves import ChanceMove, Deal, Move, PlayerMove, Reshuffle
 from xeri.rules import GREEK, RuleSet
-from xeri.scoring import Take, XeriKind
-from xeri.state import GameState, Phase, build_state, build_take
+from xeri.scoring import RoundResult
+from xeri.state import GameState, Phase, Take, _make_state
+from xeri.table import TableItem
 
 if TYPE_CHECKING:
     from xeri.observe import Observation
@@ -62,7 +64,7 @@ def start(rules: RuleSet = GREEK, *, dealer: int = 0) -> GameState:
     if type(dealer) is not int or not 0 <= dealer < rules.seats:
         raise IllegalMoveError(f"dealer must be a seat from 0 to {rules.seats - 1}, not {dealer!r}")
     empty = ((),) * rules.seats
-    return build_state(rules, Phase.DEAL, dealer, None, empty, (), (), (), (), (), None)
+    return _make_state(rules, Phase.DEAL, dealer, None, empty, (), (), (), (), (), None, ())
 
 
 def new_game(
@@ -127,9 +129,12 @@ def legal_moves(state: GameState | Observation) -> tuple[PlayerMove, ...]:
         return ()
     if type(state) is GameState:
         return state.rules.capture.moves(state.table, state.hands[seat], seat)
-    from xeri.observe import observed_moves  # noqa: PLC0415  # observe depends on engine
-
-    return observed_moves(state)  # type: ignore[arg-type]  # not a GameState: an Observation
+    # An Observation: its table leaves out face-down cards, which in a pile
+    # game never change the moves (P3); only the observing seat's moves are known.
+    observation: Observation = state  # type: ignore[assignment]  # not a GameState
+    if seat != observation.seat:
+        return ()
+    return observation.rules.capture.moves(observation.table, observation.hand, seat)
 
 
 def chance_move(state: GameState, rng: RandomSource | None = None) -> ChanceMove:
@@ -213,13 +218,13 @@ def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState
             or (not rules.xeri_on_last_card and not stock and not hand and mover == dealer)
         ):
             xeri = None
-        takes = takes + (build_take(mover, taken, xeri, len(history)),)
+        takes = takes + (Take(seat=mover, cards=taken, xeri=xeri, turn=len(history)),)
     history = history + (move,)  # type: ignore[operator]  # play() accepted it: a PlayerMove
     if hand or mover != dealer:
         nxt = mover + 1
         if nxt == rules.seats:
             nxt = 0
-        return build_state(
+        return _make_state(
             rules,
             _PLAY,
             dealer,
@@ -231,10 +236,11 @@ def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState
             takes,
             state.round_results,
             state.bottom_card,
+            state.redealt,
         )
     if stock:
         hands, stock = _deal_hands(rules, dealer, stock)
-        return build_state(
+        return _make_state(
             rules,
             _PLAY,
             dealer,
@@ -246,6 +252,7 @@ def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState
             takes,
             state.round_results,
             state.bottom_card,
+            state.redealt,
         )
     return _end_round(state, hands, table, history, takes)
 
@@ -271,13 +278,13 @@ def _deal_hands(
 def _end_round(
     state: GameState,
     hands: tuple[tuple[Card, ...], ...],
-    table: tuple[object, ...],
+    table: tuple[TableItem, ...],
     history: tuple[PlayerMove, ...],
     takes: tuple[Take, ...],
 ) -> GameState:
     """Give the table to the last capturer (G9, D7; X1 if none) and score the round."""
     rules = state.rules
-    left = rules.capture.table_cards(table)  # type: ignore[arg-type]  # the table the rule made
+    left = rules.capture.table_cards(table)
     leftover = 0
     if left and takes:
         takes = (*takes, Take(seat=takes[-1].seat, cards=left, xeri=None, turn=None))
@@ -296,7 +303,7 @@ def _end_round(
     )
     results = (*state.round_results, result)
     over = rules.match.status(results, rules.num_sides).over
-    return build_state(
+    return _make_state(
         rules,
         Phase.MATCH_OVER if over else Phase.ROUND_OVER,
         state.dealer,
@@ -308,6 +315,7 @@ def _end_round(
         takes,
         results,
         state.bottom_card,
+        state.redealt,
     )
 
 
@@ -341,7 +349,7 @@ def _apply_chance(state: GameState, move: object) -> GameState:
                 deck.append(deck.pop(j))
             bottom = deck[-1]
         hands, rest = _deal_hands(rules, dealer, tuple(deck))
-        return _lay_table(rules, dealer, hands, rest, state.round_results, bottom)
+        return _lay_table(rules, dealer, hands, rest, state.round_results, bottom, ())
     if isinstance(move, Reshuffle):
         if phase is not Phase.REDEAL:
             raise IllegalMoveError("a Reshuffle is only legal while the initial table is redealt")
@@ -349,8 +357,15 @@ def _apply_chance(state: GameState, move: object) -> GameState:
         stock = _check_cards(move.stock, pool, "a reshuffle's stock")
         if state.bottom_card is not None and stock[-1] is not state.bottom_card:
             raise IllegalMoveError("a reshuffle must keep the shown bottom card at the bottom (V1)")
+        shown = rules.capture.table_cards(state.table)
         return _lay_table(
-            rules, state.dealer, state.hands, stock, state.round_results, state.bottom_card
+            rules,
+            state.dealer,
+            state.hands,
+            stock,
+            state.round_results,
+            state.bottom_card,
+            (*state.redealt, shown),
         )
     kind = "a player's move" if hasattr(move, "card") else f"{type(move).__name__!s}"
     raise IllegalMoveError(f"{kind} is not legal now: chance must {_chance_task(phase)}")
@@ -365,15 +380,18 @@ def _lay_table(  # noqa: PLR0917  # internal, called positionally from two place
     dealer: int,
     hands: tuple[tuple[Card, ...], ...],
     cards: tuple[Card, ...],
-    results: tuple[object, ...],
+    results: tuple[RoundResult, ...],
     bottom: Card | None,
+    redealt: tuple[tuple[Card, ...], ...],
 ) -> GameState:
     """Lay the initial table from the top of `cards`, the last on top, and check the redeal rule."""
     t = rules.table_size
     table, stock = cards[:t], cards[t:]
     if rules.redeal.needed(table):
-        return build_state(
-            rules, Phase.REDEAL, dealer, None, hands, table, stock, (), (), results, bottom
+        return _make_state(
+            rules, Phase.REDEAL, dealer, None, hands, table, stock, (), (), results, bottom, redealt
         )
     first = (dealer + 1) % rules.seats
-    return build_state(rules, _PLAY, dealer, first, hands, table, stock, (), (), results, bottom)
+    return _make_state(
+        rules, _PLAY, dealer, first, hands, table, stock, (), (), results, bottom, redealt
+    )

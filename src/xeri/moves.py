@@ -22,7 +22,6 @@ from typing import TypeAlias
 
 import attrs
 
-from xeri._fast import make_builder
 from xeri.cards import DECK, Card
 from xeri.table import TableItem, item_sort_key
 
@@ -61,16 +60,8 @@ class _Ordered:
         return move_sort_key(self) > move_sort_key(other)  # type: ignore[arg-type]  # every _Ordered is a Move
 
 
-class _CaptureSlots(_Ordered):
-    __slots__ = ("__weakref__", "card", "taken")
-
-
-class _CombineSlots(_Ordered):
-    __slots__ = ("__weakref__", "card", "onto", "value")
-
-
-@attrs.frozen(kw_only=True, order=False, weakref_slot=False)
-class Capture(_CaptureSlots):
+@attrs.frozen(kw_only=True, order=False)
+class Capture(_Ordered):
     """Play a card and take table items with it (German Xeri, RULES.md D3).
 
     `taken` is kept sorted (cards in deck order, then builds), so two captures
@@ -86,8 +77,8 @@ class Capture(_CaptureSlots):
         return f"{self.card} takes {'+'.join(map(str, self.taken))}"
 
 
-@attrs.frozen(kw_only=True, order=False, weakref_slot=False)
-class Combine(_CombineSlots):
+@attrs.frozen(kw_only=True, order=False)
+class Combine(_Ordered):
     """Lay a number card onto a table item and announce the sum (German Xeri, RULES.md D3).
 
     Onto a loose card or one's own build this builds; onto the opponent's
@@ -164,10 +155,5 @@ def move_sort_key(move: PlayerMove) -> tuple[object, ...]:
     return (move.card.index, kind)
 
 
-build_capture = make_builder(Capture, _CaptureSlots)
-"""`build_capture(card, taken)`: a fast constructor for move generators; `taken` must
-already be in canonical order (as the `Capture` converter would sort it)."""
-build_combine = make_builder(Combine, _CombineSlots)
-"""`build_combine(card, onto, value)`: a fast constructor for move generators."""
 TRAILS: dict[Card, Trail] = {card: Trail(card=card) for card in DECK}
 """The 52 `Trail` moves, shared by move generators."""

@@ -20,12 +20,13 @@ from enum import Enum
 
 import attrs
 
-from xeri.building import SumCapture
-from xeri.capture import CaptureRule, PileCapture
+from xeri.capture import CaptureRule
 from xeri.cards import Card, Rank
 from xeri.errors import RuleSetError
 from xeri.match import FixedRounds, MatchFormat, SharedTarget, TargetScore
+from xeri.pile import PileCapture
 from xeri.scoring import MajorityTie, PointsTable, Scorer, StandardScorer
+from xeri.sums import SumCapture
 
 __all__ = [
     "GERMAN",
@@ -213,10 +214,10 @@ def _problems(r: RuleSet) -> list[str]:  # one check per field reads best flat
         )
     if r.face_down and r.face_down >= r.table_size:
         p.append(f"face_down must be less than table_size ({r.table_size}): the top card is shown")
-    if r.face_down and not isinstance(r.capture, PileCapture):
+    if r.face_down and not getattr(r.capture, "pile", False):
         p.append(
-            "face_down needs a pile (PileCapture): on an open table every card can be "
-            "taken, so a face-down card would be named by the legal moves"
+            "face_down needs a pile capture rule (capture.pile): on an open table every "
+            "card can be taken, so a face-down card would be named by the legal moves"
         )
     if r.face_down and r.redeal is not Redeal.NEVER:
         p.append(

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import attrs
 
+from xeri.capture import XeriKind
 from xeri.cards import DECK, Card, Rank
 
 if TYPE_CHECKING:
@@ -26,18 +27,7 @@ __all__ = [
     "RoundResult",
     "Scorer",
     "StandardScorer",
-    "Take",
-    "XeriKind",
 ]
-
-
-class XeriKind(Enum):
-    """The kinds of xeri a capture can be."""
-
-    XERI = "xeri"
-    """A lone card taken by its own rank (G7), or a capture that clears the table (D6)."""
-    JACK_XERI = "jack xeri"
-    """A lone Jack taken by a Jack (G7): worth `jack_xeri_points`."""
 
 
 class MajorityTie(Enum):
@@ -47,27 +37,6 @@ class MajorityTie(Enum):
     """Nobody gets it (G10, D8: 26–26 gives no majority)."""
     SPLIT = "split"
     """The tied sides share it, each getting the bonus divided by their number, rounded down."""
-
-
-class TakeSlots:
-    """The slots of `Take`, in a plain class: see `xeri._fast`."""
-
-    __slots__ = ("__weakref__", "cards", "seat", "turn", "xeri")
-
-
-@attrs.frozen(kw_only=True, weakref_slot=False)
-class Take(TakeSlots):
-    """One capture in the current round: who took which cards, and whether it was a xeri."""
-
-    seat: int
-    """The seat that captured."""
-    cards: tuple[Card, ...]
-    """The cards taken, the capturing card included, in the order they lay, capturing card last."""
-    xeri: XeriKind | None = None
-    """The kind of xeri this capture was, or None for an ordinary capture."""
-    turn: int | None = None
-    """The index of the play in the round's history, or None for the last capturer's
-    collection of the cards left on the table at the end of the round (G9, D7)."""
 
 
 def _points_pairs(value: object) -> tuple[tuple[Card, int], ...]:

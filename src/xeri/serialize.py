@@ -64,7 +64,6 @@ Examples:
 from __future__ import annotations
 
 import json
-import random
 import sys
 import types
 from collections.abc import Callable
@@ -84,6 +83,7 @@ from typing import (
 
 import attrs
 
+from xeri import capture as _capture_module
 from xeri import cards as _cards_module
 from xeri import match as _match_module
 from xeri import moves as _moves_module
@@ -92,17 +92,19 @@ from xeri import scoring as _scoring_module
 from xeri import state as _state_module
 from xeri import table as _table_module
 from xeri._validate import check_state
-from xeri.building import SumCapture
-from xeri.capture import CaptureRule, PileCapture
+from xeri.capture import CaptureRule
 from xeri.cards import Card
 from xeri.errors import InvalidStateError, XeriError
 from xeri.match import FixedRounds, MatchFormat, TargetScore
 from xeri.moves import Capture, Combine, Deal, Reshuffle, Trail
-from xeri.observe import Observation, ObservedTake, sample_state
+from xeri.observe import Observation, ObservedTake
+from xeri.pile import PileCapture
 from xeri.records import GameRecord, replay
 from xeri.rules import RuleSet, find_rules, registered
+from xeri.sample import check_observation
 from xeri.scoring import Scorer, StandardScorer
 from xeri.state import GameState
+from xeri.sums import SumCapture
 from xeri.table import Build, TableItem, item_cards
 
 if TYPE_CHECKING:
@@ -133,7 +135,6 @@ _T = TypeVar("_T")
 _MAX_INT = 2**53 - 1
 _MAX_PROBLEMS = 100
 _MAX_SEATS = 8  # RuleSet's own bound
-_OBSERVATION_TRIES = 200
 _MOVE_KINDS: dict[str, type[Any]] = {
     "capture": Capture,
     "combine": Combine,
@@ -370,11 +371,7 @@ def _value_problems(value: Loadable) -> list[str]:
     if isinstance(value, GameState):
         return check_state(value).problems
     if isinstance(value, Observation):
-        try:
-            sample_state(value, random.Random(0), _OBSERVATION_TRIES)
-        except InvalidStateError as exc:
-            return list(exc.problems)
-        return []
+        return check_observation(value)
     if isinstance(value, GameRecord):
         try:
             replay(value)
@@ -447,6 +444,7 @@ def _resolve(cls: type[Any]) -> None:
         _cards_module,
         _table_module,
         _moves_module,
+        _capture_module,
         _scoring_module,
         _match_module,
         _rules_module,

@@ -34,19 +34,20 @@ try:
 except ImportError as exc:  # pragma: no cover  # the extra is installed with the tests
     raise ImportError("xeri.testing needs hypothesis: install the extra, xeri[testing]") from exc
 
-from xeri.building import SumCapture
-from xeri.capture import PileCapture
+from xeri.capture import XeriKind
 from xeri.cards import DECK, Card, Rank
 from xeri.engine import apply, chance_move, legal_moves, start
 from xeri.errors import IllegalMoveError, XeriError
 from xeri.match import FixedRounds, SharedTarget, TargetScore
 from xeri.moves import Deal, Move, PlayerMove, Reshuffle, move_sort_key
 from xeri.observe import observe
+from xeri.pile import PileCapture
 from xeri.records import GameRecord
 from xeri.rules import GERMAN_POINTS, GREEK_POINTS, Redeal, RuleSet
-from xeri.scoring import MajorityTie, PointsTable, RoundResult, StandardScorer, Take, XeriKind
+from xeri.scoring import MajorityTie, PointsTable, RoundResult, StandardScorer
 from xeri.serialize import Loadable, from_json, to_json
-from xeri.state import GameState, Phase
+from xeri.state import GameState, Phase, Take
+from xeri.sums import SumCapture
 
 __all__ = [
     "CHECKS",

@@ -24,22 +24,14 @@ when it owns none), and that no build outlives a deal.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
-from xeri.capture import PlayOutcome
+from xeri.capture import NO_NEEDS, HandNeeds, OutcomeTuple, XeriKind
 from xeri.cards import DECK, Card
 from xeri.errors import IllegalMoveError, RuleSetError
-from xeri.moves import (
-    TRAILS,
-    Capture,
-    Combine,
-    PlayerMove,
-    Trail,
-    build_capture,
-    build_combine,
-    move_sort_key,
-)
-from xeri.scoring import XeriKind
+from xeri.moves import TRAILS, Capture, Combine, PlayerMove, Trail, move_sort_key
 from xeri.table import Build, TableItem, item_cards, item_sort_key
 
 __all__ = ["SumCapture", "card_value"]
@@ -53,6 +45,18 @@ def card_value(card: Card) -> int | None:
 
 
 _VALUES: dict[Card, int | None] = {c: (int(c.rank) if c.rank <= _MAX else None) for c in DECK}
+_BY_VALUE: dict[int, frozenset[Card]] = {
+    v: frozenset(c for c in DECK if _VALUES[c] == v) for v in range(1, _MAX + 1)
+}
+
+
+def _capturers(table: tuple[TableItem, ...]) -> frozenset[Card]:
+    """Every card that could take something from `table` (for a compulsory capture, D5)."""
+    numbers, pictures, builds, _ = _scan(table)
+    sums = _subset_sums(numbers, _MAX) if numbers else [[] for _ in range(_MAX + 1)]
+    values = {v for v in range(1, _MAX + 1) if sums[v]} | {v for v, _, _, _ in builds}
+    ranks = {card.rank for _, card in pictures}
+    return frozenset(c for c in DECK if _VALUES[c] in values or c.rank in ranks)
 
 
 def _value(item: TableItem) -> int | None:
@@ -185,6 +189,9 @@ class SumCapture:
     A capture that leaves the table empty is a xeri (D6); there is no jack xeri.
     """
 
+    pile: ClassVar[bool] = False
+    """Capability: an open table, every item takeable (see [`CaptureRule`][xeri.CaptureRule])."""
+
     multi_capture: bool = False
     """D3 option: one card may take several disjoint groups of its value at once."""
     forced_capture: bool = False
@@ -254,7 +261,7 @@ class SumCapture:
                     key=_items_key,
                 )
             found: list[PlayerMove] = [
-                build_capture(card, taken)
+                Capture(card=card, taken=taken)
                 for taken in groups
                 if not owned or _owner_rule_holds(_without(owned, taken, seat), held)
             ]
@@ -297,12 +304,12 @@ class SumCapture:
                 left = list(owned)
             left.append(total)
             if _owner_rule_holds(left, held):
-                out.append(build_combine(card, item, total))
+                out.append(Combine(card=card, onto=item, value=total))
         return out  # targets are sorted by value, then item: so are the moves
 
     def play(
         self, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int, move: object
-    ) -> PlayOutcome:
+    ) -> OutcomeTuple:
         """Apply a Capture, Combine or Trail by `seat`; see the module docstring."""
         if not isinstance(move, (Capture, Combine, Trail)):
             raise IllegalMoveError(
@@ -386,6 +393,36 @@ class SumCapture:
         return self.forced_capture and any(
             type(m) is Capture for m in self.moves(table, hand, seat)
         )
+
+    def needs(self, table: tuple[TableItem, ...], move: PlayerMove, seat: int) -> HandNeeds:
+        """What the hand must have held for `move` to be legal ([D3][rules-d3]-[D5][rules-d5]).
+
+        * after the play, for every value, at least as many other cards of
+          that value as the seat owns builds of it ([D4][rules-d4]; for a
+          combination or a raise, the new build included);
+        * under `forced_capture`, a trail or a combination means that no
+          card of the hand could capture ([D5][rules-d5]); a seat owning a
+          build can always take it, so it never trails or combines then.
+        """
+        owned = [t.value for t in table if type(t) is Build and t.owner == seat]
+        owns_a_build = bool(owned)
+        card = move.card
+        if isinstance(move, Capture):
+            owned = _without(owned, move.taken, seat)
+        elif isinstance(move, Combine):
+            if type(move.onto) is Build and move.onto.owner == seat:
+                owned = _without(owned, (move.onto,), seat)
+            owned.append(move.value)
+        at_least = [
+            (_BY_VALUE[value] - {card}, owned.count(value)) for value in sorted(set(owned))
+        ]
+        none_of: frozenset[Card] = frozenset()
+        if self.forced_capture and not isinstance(move, Capture):
+            # Owning a build, the seat could have taken it: no hand allows this move.
+            none_of = frozenset(DECK) if owns_a_build else _capturers(table)
+        if not at_least and not none_of:
+            return NO_NEEDS
+        return HandNeeds(none_of=none_of, at_least=at_least)
 
     def table_cards(self, table: tuple[TableItem, ...]) -> tuple[Card, ...]:
         """Every card on the table, builds flattened, in the order they lie."""
