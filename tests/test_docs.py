@@ -5,13 +5,16 @@
   the presets;
 * every public name of `xeri.__all__` is rendered by an API page, and every
   public module has one;
-* every page under docs/ is reachable from the navigation.
+* every page under docs/ is reachable from the navigation;
+* every rule clause cited by a docstring (`[G7][rules-g7]`) has an anchor on
+  a rules page, and no docstring cites the rules by a file name.
 
 The examples of the pages themselves run as doctests (`--doctest-glob=*.md`).
 """
 
 from __future__ import annotations
 
+import ast
 import enum
 import importlib
 import re
@@ -157,10 +160,11 @@ def _rendered() -> set[str]:
 
 
 def _public_modules() -> list[str]:
+    """The public modules and subpackages of `xeri` (not their submodules)."""
     package = ROOT / "src" / "xeri"
-    return sorted(
-        f"xeri.{path.stem}" for path in package.glob("*.py") if not path.stem.startswith("_")
-    )
+    modules = [path.stem for path in package.glob("*.py")]
+    modules += [path.parent.name for path in package.glob("*/__init__.py")]
+    return sorted(f"xeri.{name}" for name in modules if not name.startswith("_"))
 
 
 def test_every_public_name_is_in_the_api_reference():
@@ -199,3 +203,67 @@ def test_every_docs_page_is_in_the_navigation():
     on_disk = {path.relative_to(DOCS).as_posix() for path in DOCS.rglob("*.md")}
     assert sorted(on_disk - in_nav) == [], "pages missing from the nav of mkdocs.yml"
     assert sorted(in_nav - on_disk) == [], "nav entries without a page"
+
+
+# A clause anchor of the rules pages: `[](){#rules-g7}`, an mkdocs-autorefs Markdown anchor.
+CLAUSE_ANCHOR = re.compile(r"\[\]\(\)\{#(rules-[a-z]\d+)\}")
+# A link to a clause in a docstring: `[G7][rules-g7]` (the text may name a range, `G6–G9`).
+CLAUSE_LINK = re.compile(r"\[([^\[\]]+)\]\[(rules-[^\[\]]*)\]")
+SOURCES = sorted((ROOT / "src" / "xeri").rglob("*.py"))
+
+
+def clause_anchors() -> dict[str, list[str]]:
+    """The pages of docs/rules/ that anchor each clause identifier, by identifier."""
+    anchors: dict[str, list[str]] = {}
+    for page in sorted((DOCS / "rules").glob("*.md")):
+        for identifier in CLAUSE_ANCHOR.findall(page.read_text(encoding="utf-8")):
+            anchors.setdefault(identifier, []).append(page.name)
+    return anchors
+
+
+def _clause_links() -> list[tuple[str, str, str]]:
+    """Every clause link of the source files: (where, text, identifier)."""
+    found = []
+    for path in SOURCES:
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for text, identifier in CLAUSE_LINK.findall(line):
+                found.append((f"{path.relative_to(ROOT)}:{number}", text, identifier))
+    return found
+
+
+def test_docstring_clause_links_name_an_anchored_clause():
+    anchors = clause_anchors()
+    wrong = []
+    for where, text, identifier in _clause_links():
+        clause = identifier.removeprefix("rules-").upper()
+        if identifier not in anchors:
+            wrong.append(f"{where}: [{text}][{identifier}] has no anchor on a rules page")
+        elif not re.match(rf"{clause}(?!\d)", text):
+            wrong.append(f"{where}: [{text}][{identifier}] links to {clause}, not to {text}")
+    assert not wrong, "\n".join(wrong)
+
+
+def _docstrings(path: Path) -> list[tuple[int, str]]:
+    """Every docstring of a module (module, class, function and attribute docstrings).
+
+    A string written as a statement of its own is a docstring wherever it stands.
+    """
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [
+        (node.lineno, node.value.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    ]
+
+
+def test_no_docstring_cites_the_rules_file():
+    """Docstrings link a clause (`[G7][rules-g7]`), never the file of the project's spec."""
+    cited = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for path in SOURCES
+        for line, text in _docstrings(path)
+        if "RULES.md" in text
+    ]
+    assert not cited, "write the clause as [G7][rules-g7] instead: " + ", ".join(cited)

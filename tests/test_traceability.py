@@ -1,9 +1,10 @@
 """Every clause of the rules has a test named by it and a row in the traceability table.
 
 The clause ids come from `seeds/clauses.txt`; a test covers a clause when its
-name starts with `test_<ID>_`. `seeds/make_traceability.py` regenerates the
-table's test column; the last test here fails while the committed table is
-out of date.
+name starts with `test_<ID>_`. Each clause is also an anchor of the rules
+pages (`[](){#rules-g7}`), which docstrings link to as `[G7][rules-g7]`.
+`seeds/make_traceability.py` regenerates the table's test column; the last
+test here fails while the committed table is out of date.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+RULES_PAGES = ROOT / "docs" / "rules"
 SCRIPT = ROOT / "seeds" / "make_traceability.py"
 
 # The clause groups of the rule reference and how many clauses each has.
@@ -55,6 +57,28 @@ def test_clause_list_has_every_group_numbered_without_gaps():
 )
 def test_clause_ids_are_read_from_test_names(name, ids):
     assert trace.clause_ids_of(name) == ids
+
+
+def _anchored() -> list[str]:
+    """The clause ids anchored on the rules pages, upper case, in page order."""
+    return [
+        identifier.upper()
+        for page in sorted(RULES_PAGES.glob("*.md"))
+        for identifier in re.findall(
+            r"\[\]\(\)\{#rules-([a-z]\d+)\}", page.read_text(encoding="utf-8")
+        )
+    ]
+
+
+@pytest.mark.parametrize("clause", CLAUSE_IDS)
+def test_clause_has_an_anchor_on_a_rules_page(clause):
+    assert _anchored().count(clause) == 1, (
+        f"write [](){{#rules-{clause.lower()}}} before {clause} on one page of docs/rules/"
+    )
+
+
+def test_rules_pages_anchor_no_unknown_clause():
+    assert sorted(set(_anchored()) - set(CLAUSE_IDS)) == []
 
 
 @functools.cache
