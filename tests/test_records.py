@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
+import attrs
 import pytest
 
 import xeri
 from edge_games import VARIANTS, presets
 from xeri import Deal, GameRecord, IllegalMoveError, Phase, Reshuffle, record, replay
+from xeri.records import _last_state
 
 RULES = presets() + VARIANTS
 
@@ -70,6 +74,50 @@ def test_records_are_immutable_values_extended_by_then():
     assert longer.moves == (deal,)
     assert longer == GameRecord(rules=xeri.GREEK, dealer=1, moves=(deal,))
     assert replay(rec) == (xeri.start(xeri.GREEK, dealer=1),)
+
+
+def test_records_built_by_then_are_values_like_records_built_whole():
+    _, rec = recorded_match(xeri.GREEK, 5, rounds=1)
+    whole = GameRecord(rules=rec.rules, dealer=rec.dealer, moves=tuple(rec.moves))
+    assert rec == whole
+    assert hash(rec) == hash(whole)
+    assert repr(rec) == repr(whole)
+    assert pickle.loads(pickle.dumps(rec)) == whole
+    assert copy.deepcopy(rec) == whole
+    assert attrs.evolve(rec, dealer=1 - rec.dealer).moves == whole.moves
+    assert xeri.to_json(rec) == xeri.to_json(whole)
+    # Branching: two records extending the same one do not see each other's moves.
+    middle = GameRecord(rules=rec.rules, dealer=rec.dealer)
+    for move in rec.moves[:10]:
+        middle = middle.then(move)
+    left, right = middle.then(rec.moves[10]), middle.then(rec.moves[11])
+    assert left.moves == rec.moves[:11]
+    assert right.moves == (*rec.moves[:10], rec.moves[11])
+    assert middle.moves == rec.moves[:10]
+    assert middle.then(rec.moves[10]) == left
+
+
+def test_a_long_record_is_built_move_by_move_without_recursion():
+    # Extending a record does not copy its moves; reading them walks back without
+    # recursion, and a long chain of records is freed without recursion too.
+    rec = GameRecord(rules=xeri.GREEK, dealer=0)
+    card = xeri.Card.parse("A♠")
+    for _ in range(100_000):
+        rec = rec.then(card)
+    assert len(rec.moves) == 100_000
+    longer = GameRecord(rules=xeri.GREEK, dealer=0)
+    for _ in range(100_000):
+        longer = longer.then(card)
+    del longer
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
+def test_the_last_state_of_a_record_is_the_last_state_of_its_replay(rules):
+    seen, rec = recorded_match(rules, 3, rounds=2)
+    assert _last_state(rec) == replay(rec)[-1] == seen[-1]
+    assert seen[-1].to_move is None  # a round is over: no card may be played
+    with pytest.raises(IllegalMoveError, match=rf"move {len(rec.moves)} of the record"):
+        _last_state(rec.then(xeri.DECK[0]))
 
 
 def test_replay_names_the_move_that_is_not_legal():

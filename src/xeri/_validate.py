@@ -6,7 +6,8 @@ generic over rule sets: after the counting checks (52 cards, hand and stock
 sizes for the phase, seats, scores), the current round is rebuilt from its
 public history and replayed through [`apply`][xeri.apply]; the replay must
 give back the state exactly. Earlier rounds survive only as their results,
-which are checked for internal consistency.
+which must be results the rule set's scorer could have produced
+([`Scorer.check`][xeri.Scorer.check]).
 
 Rebuilding a round needs the order of the initial table. Capture rules keep
 the items they do not touch in place, lay new items after the old ones and
@@ -29,6 +30,8 @@ import attrs
 from xeri.cards import DECK, Card, Rank
 from xeri.engine import apply
 from xeri.errors import XeriError
+from xeri.rules import RuleSet
+from xeri.scoring import RoundResult
 from xeri.state import GameState, Phase
 from xeri.table import Build, item_cards
 
@@ -193,21 +196,41 @@ def _plays_of(seat: int, dealer: int, n: int, done: int) -> int:
 
 
 def _result_problems(state: GameState) -> list[str]:
-    sides = state.rules.num_sides
+    """The finished rounds' results: what every scorer must get right, then the scorer's check."""
+    rules = state.rules
+    sides = rules.num_sides
     p: list[str] = []
     for i, r in enumerate(state.round_results, 1):
         rows = (r.cards, r.card_points, r.majority, r.xeris, r.xeri_bonus, r.total)
         if any(len(row) != sides for row in rows):
             p.append(f"round {i}: every score needs one entry per side ({sides})")
             continue
+        found: list[str] = []
         if min(*r.cards, *r.xeris, r.leftover) < 0:
-            p.append(f"round {i}: counts of cards and xeris cannot be negative")
+            found.append("counts of cards and xeris cannot be negative")
         if sum(r.cards) + r.leftover != 52:
-            p.append(f"round {i}: the cards captured and left over must add up to 52")
+            found.append("the cards captured and left over must add up to 52")
         totals = tuple(map(sum, zip(r.card_points, r.majority, r.xeri_bonus, strict=True)))
         if r.total != totals:
-            p.append(f"round {i}: a total must be card points + majority + xeri bonus")
+            found.append("a total must be card points + majority + xeri bonus")
+        found.extend(problem for problem in _scorer_problems(r, rules) if problem not in found)
+        p.extend(f"round {i}: {problem}" for problem in found)
     return p
+
+
+def _scorer_problems(result: RoundResult, rules: RuleSet) -> list[str]:
+    """The scorer's own check of a result (a scorer of one's own may fail on data from outside)."""
+    kind = type(rules.scorer).__name__
+    try:
+        check = getattr(rules.scorer, "check", None)
+        if not callable(check):
+            return [f"the scorer {kind} has no check method (see Scorer.check)"]
+        problems = check(result, rules)
+    except Exception as exc:  # data from outside may break a rule's code
+        return [f"the scorer cannot check this result ({type(exc).__name__})"]
+    if not isinstance(problems, list) or not all(isinstance(x, str) for x in problems):
+        return ["the scorer's check does not return a list of messages"]
+    return problems
 
 
 def _redealt_problems(state: GameState) -> list[str]:
