@@ -71,7 +71,8 @@ def test_X2_the_redealt_tables_are_forgotten_when_the_next_round_is_dealt():
 def test_X2_no_sample_puts_a_redealt_card_in_a_hand_dealt_before_the_redeal(rules):
     rng = random.Random(11)
     samples = 0
-    for state in redealt_deals(rules, 40, seed=7):
+    for dealt in redealt_deals(rules, 40, seed=7):
+        state = dealt
         shown = {card for table in state.redealt for card in table}
         # Follow the first deal, play by play: the hands then are the hands dealt first.
         while state.phase is Phase.PLAY and len(state.history) < rules.seats * rules.hand_size:
@@ -91,7 +92,8 @@ def test_X2_after_the_first_deal_a_redealt_card_may_be_in_any_hand():
     # The redealt cards went back into the stock, and later deals come from it.
     rng = random.Random(5)
     hits = 0
-    for state in redealt_deals(GREEK, 30, seed=5):
+    for dealt in redealt_deals(GREEK, 30, seed=5):
+        state = dealt
         shown = {card for table in state.redealt for card in table}
         while len(state.history) < 12:
             state = xeri.apply(state, rng.choice(xeri.legal_moves(state)))
@@ -196,9 +198,9 @@ def test_D5_X2_a_trail_under_forced_capture_tells_that_the_hand_could_take_nothi
     # could take part of: under a compulsory capture its hand held pictures only.
     # Seat 0 holds the other pictures, so seat 1's hand is known exactly.
     c = xeri.Card.parse
-    first = [c(n) for n in "JC JD JH QC QD QH".split()]
-    second = [c(n) for n in "KC KD KH KS QS JS".split()]
-    table = [c(n) for n in "AC 2C 3C 4C".split()]
+    first = [c(n) for n in ["JC", "JD", "JH", "QC", "QD", "QH"]]
+    second = [c(n) for n in ["KC", "KD", "KH", "KS", "QS", "JS"]]
+    table = [c(n) for n in ["AC", "2C", "3C", "4C"]]
     rest = [card for card in xeri.DECK if card not in {*first, *second, *table}]
     state = xeri.new_game(FORCED, deck=(*first, *second, *table, *rest), dealer=0)
     state = xeri.apply(state, xeri.Trail(card=c("JC")))

@@ -38,7 +38,7 @@ from collections.abc import Iterator, Sequence
 from math import comb
 
 from xeri._validate import check_state
-from xeri.capture import HandNeeds
+from xeri.capture import CaptureRule, HandNeeds
 from xeri.cards import DECK, Card
 from xeri.engine import RandomSource
 from xeri.errors import InvalidStateError, XeriError
@@ -242,7 +242,7 @@ class _Plan:
         for i, (seat, move, table) in enumerate(self._tables()):
             if i < start or seat not in by_seat:
                 continue
-            needs = obs.rules.capture.needs(table, move, seat)
+            needs = _needs(obs.rules.capture, table, move, seat, i)
             if not needs.none_of and not needs.at_least:
                 continue
             hand = by_seat[seat]
@@ -270,8 +270,7 @@ class _Plan:
         table = _initial_table(obs)
         for i, (seat, move) in enumerate(obs.plays):
             yield seat, move, table
-            needs = capture.needs(table, move, seat)
-            witness = _witness(move.card, needs)
+            witness = _witness(move.card, _needs(capture, table, move, seat, i))
             try:
                 table = tuple(capture.play(table, witness, seat, move)[1])
             except XeriError as exc:
@@ -279,6 +278,8 @@ class _Plan:
                     f"play {i} of the round ({move}) is not legal on the table it was played on:"
                     f" {exc}"
                 ) from None
+            except Exception as exc:  # data from outside may break a rule's code
+                raise _unreadable(i, move, exc) from None
 
     # -- counting ------------------------------------------------------------
 
@@ -436,6 +437,23 @@ def _factorial(n: int) -> int:
     for k in range(2, n + 1):
         out *= k
     return out
+
+
+def _needs(
+    capture: CaptureRule, table: tuple[TableItem, ...], move: PlayerMove, seat: int, i: int
+) -> HandNeeds:
+    """The needs of play `i`; a table no rule could have made is refused, not raised through."""
+    try:
+        return capture.needs(table, move, seat)
+    except Exception as exc:  # data from outside may break a rule's code
+        raise _unreadable(i, move, exc) from None
+
+
+def _unreadable(i: int, move: PlayerMove, exc: Exception) -> InvalidStateError:
+    return InvalidStateError(
+        f"play {i} of the round ({move}) cannot be checked on the table it was played on"
+        f" ({type(exc).__name__})"
+    )
 
 
 def _witness(card: Card, needs: HandNeeds) -> tuple[Card, ...]:
