@@ -2,16 +2,16 @@
 
 [`to_json`][xeri.to_json] writes one value as a JSON document;
 [`from_json`][xeri.from_json] reads one back and checks it completely.
-Structuring is done by [cattrs](https://catt.rs) (the `json` extra:
-`pip install xeri[json]`); it is imported on first use, so the rest of the
-library does not need it.
+Both need nothing beyond the library's own dependency (attrs): reading is
+done by a small explicit reader of this format, not by a general
+structuring library.
 
 ## The format
 
 A document is an object with four keys:
 
 * `"format"`: always `"xeri"`;
-* `"version"`: the format version, [`FORMAT_VERSION`][xeri.serialize.FORMAT_VERSION] (1);
+* `"version"`: the format version, [`FORMAT_VERSION`][xeri.serialize.FORMAT_VERSION] (2);
 * `"type"`: `"state"`, `"observation"`, `"move"`, `"rules"` or `"record"`;
 * `"data"`: the value.
 
@@ -26,14 +26,44 @@ object of all its fields, and each component (`capture`, `scorer`, `match`)
 is an object with one key, the component's class name (`"PileCapture"`;
 classes from outside the library by module and name), holding its fields.
 Only component classes of registered rule sets and of the library are read
-back: register a custom rule set before loading games that use it.
+back: register a custom rule set before loading games that use it. The
+fields of a component from outside the library are read by their
+annotations, which must name, at run time, ints, bools, strings, None,
+enumerations, cards, tuples of those, or attrs classes made of them.
+
+Version 2 added `redealt` to states and observations: the initial tables
+shown and then redealt in the current round ([G4][rules-g4],
+[F4][rules-f4]), each a list of cards, oldest first. Documents of version 1
+(written before it) still load, in strict mode too, with `redealt` empty;
+a version 1 state or observation must not have the key.
 
 `to_json` writes the one canonical text of a value: keys sorted, no
 spaces, ASCII only, integers within ±(2**53 - 1) so that any JSON reader
-gets them exactly. By default `from_json` accepts only that text, so
-`to_json(from_json(text)) == text` for every text it accepts; pass
-`strict=False` to accept any layout, key order, spelling of cards and
+gets them exactly. By default `from_json` accepts only that text (for a
+version 1 document, the text version 1 had), so
+`to_json(from_json(text)) == text` for every version 2 text it accepts;
+pass `strict=False` to accept any layout, key order, spelling of cards and
 fields left at their defaults.
+
+## Limits
+
+`from_json` is meant for text from anyone, so its work is bounded by the
+length of the text:
+
+* the text may hold at most [`MAX_TEXT_LENGTH`][xeri.serialize.MAX_TEXT_LENGTH]
+  characters (4 MiB; a record of 500 rounds of German Xeri, the most
+  verbose game, is about 1.1 million): longer text is refused before any
+  parsing;
+* arrays and objects may nest at most [`MAX_DEPTH`][xeri.serialize.MAX_DEPTH]
+  levels (16, the document itself being level 1; the library's documents
+  use at most 7), checked by a linear scan before the text is parsed;
+* a number may be written with at most 24 characters (any integer that
+  the format allows has at most 16 digits);
+* a list of cards holds at most 52, a list of seats or sides at most 8
+  entries, and a name at most 64 characters;
+* problems are collected up to 100; reading stops at the hundredth.
+
+So time and memory are linear in the length of the text, whatever it is.
 
 ## Validation
 
@@ -43,8 +73,10 @@ field), then the value: a state must be one the engine could reach (the 52
 cards each once, hand and stock sizes for the phase, the seat to move, the
 round's plays replayed to the same state, scores consistent with the round
 results); an observation must be one that [`observe`][xeri.observe] gives
-for some such state; a record must replay. Every problem found is listed in
-one [`InvalidStateError`][xeri.InvalidStateError]; whatever the input,
+for some such state; a record must replay; a move must name each card once.
+Every problem found is listed in one
+[`InvalidStateError`][xeri.InvalidStateError], each with the place in the
+document where it was found (`@ $.data.stock[3]`); whatever the input,
 `from_json` raises no other error.
 
 Examples:
@@ -56,66 +88,64 @@ Examples:
     >>> xeri.from_json(text) == state
     True
     >>> xeri.to_json(xeri.GREEK)
-    '{"data":"greek","format":"xeri","type":"rules","version":1}'
+    '{"data":"greek","format":"xeri","type":"rules","version":2}'
     >>> xeri.to_json(state.hands[1][0])
-    '{"data":"2C","format":"xeri","type":"move","version":1}'
+    '{"data":"2C","format":"xeri","type":"move","version":2}'
+    >>> redealt = xeri.new_game(xeri.GREEK, rng=random.Random(5))
+    >>> [" ".join(map(str, table)) for table in redealt.redealt]
+    ['J♥ 9♣ 8♣ 8♠']
+    >>> '"redealt":[["JH","9C","8C","8S"]]' in xeri.to_json(xeri.observe(redealt, 0))
+    True
 """
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 import types
-from collections.abc import Callable
-from enum import Enum, IntEnum
+import typing
+from collections.abc import Callable, Mapping
+from enum import Enum
 from functools import cache
-from typing import (
-    TYPE_CHECKING,
-    Any,
-    TypeAlias,
-    TypeVar,
-    Union,
-    cast,
-    get_args,
-    get_origin,
-    overload,
-)
+from typing import Any, Final, TypeAlias, TypeVar, cast, overload
 
 import attrs
 
-from xeri import capture as _capture_module
-from xeri import cards as _cards_module
-from xeri import match as _match_module
-from xeri import moves as _moves_module
-from xeri import rules as _rules_module
-from xeri import scoring as _scoring_module
-from xeri import state as _state_module
-from xeri import table as _table_module
 from xeri._validate import check_state
-from xeri.capture import CaptureRule
-from xeri.cards import Card
+from xeri.capture import CaptureRule, XeriKind
+from xeri.cards import DECK, Card, Rank
 from xeri.errors import InvalidStateError, XeriError
-from xeri.match import FixedRounds, MatchFormat, TargetScore
+from xeri.match import FixedRounds, MatchFormat, SharedTarget, TargetScore
 from xeri.moves import Capture, Combine, Deal, Reshuffle, Trail
 from xeri.observe import Observation, ObservedTake
 from xeri.pile import PileCapture
 from xeri.records import GameRecord, replay
-from xeri.rules import RuleSet, find_rules, registered
+from xeri.rules import Redeal, RuleSet, find_rules, registered
 from xeri.sample import check_observation
-from xeri.scoring import Scorer, StandardScorer
-from xeri.state import GameState
+from xeri.scoring import MajorityTie, PointsTable, RoundResult, Scorer, StandardScorer
+from xeri.state import GameState, Phase, Take
 from xeri.sums import SumCapture
 from xeri.table import Build, TableItem, item_cards
 
-if TYPE_CHECKING:
-    import cattrs
+__all__ = [
+    "FORMAT",
+    "FORMAT_VERSION",
+    "MAX_DEPTH",
+    "MAX_TEXT_LENGTH",
+    "Loadable",
+    "from_json",
+    "to_json",
+]
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "Loadable", "from_json", "to_json"]
-
-FORMAT = "xeri"
+FORMAT: Final = "xeri"
 """The value of a document's `"format"` key."""
-FORMAT_VERSION = 1
-"""The version of the format that `to_json` writes. Older versions stay readable."""
+FORMAT_VERSION: Final = 2
+"""The version of the format that `to_json` writes. Version 1 stays readable."""
+MAX_TEXT_LENGTH: Final = 4 * 1024 * 1024
+"""The longest text `from_json` reads, in characters (4 MiB); longer text is refused unread."""
+MAX_DEPTH: Final = 16
+"""How deeply arrays and objects may nest in a document, the document itself being level 1."""
 
 Loadable: TypeAlias = (
     GameState
@@ -133,42 +163,29 @@ Loadable: TypeAlias = (
 
 _T = TypeVar("_T")
 _MAX_INT = 2**53 - 1
+_MAX_NUMBER = 24  # characters of a number: 2**53 has 16 digits
 _MAX_PROBLEMS = 100
+_MAX_MESSAGE = 300
 _MAX_SEATS = 8  # RuleSet's own bound
-_MOVE_KINDS: dict[str, type[Any]] = {
-    "capture": Capture,
-    "combine": Combine,
-    "trail": Trail,
-    "deal": Deal,
-    "reshuffle": Reshuffle,
-}
-_MOVE_CLASSES: frozenset[type[Any]] = frozenset({Card, *_MOVE_KINDS.values()})
-_DOCUMENT_TYPES: dict[str, object] = {
-    "state": GameState,
-    "observation": Observation,
-    "rules": RuleSet,
-    "record": GameRecord,
-    "move": Card | Capture | Combine | Trail | Deal | Reshuffle,
+_MAX_NAME = 64  # RuleSet's own bound on names
+_VERSIONS = (1, 2)
+_MOVE_KINDS: dict[type[Any], str] = {
+    Capture: "capture",
+    Combine: "combine",
+    Trail: "trail",
+    Deal: "deal",
+    Reshuffle: "reshuffle",
 }
 _TYPE_OF_CLASS: dict[type[Any], str] = {
     GameState: "state",
     Observation: "observation",
     RuleSet: "rules",
     GameRecord: "record",
-    **dict.fromkeys(_MOVE_CLASSES, "move"),
+    **dict.fromkeys((Card, *_MOVE_KINDS), "move"),
 }
-_BUILT_IN_COMPONENTS: tuple[type[Any], ...] = (
-    PileCapture,
-    SumCapture,
-    StandardScorer,
-    TargetScore,
-    FixedRounds,
-)
-_PROTOCOLS: tuple[type[Any], ...] = (CaptureRule, Scorer, MatchFormat)
-
-
-class _BadValueError(XeriError):
-    """A value of the wrong type or out of range, inside `from_json`."""
+_COMPONENT_FIELDS = ("capture", "scorer", "match")
+_CARD_NAMES: dict[Card, str] = {card: card.ascii for card in DECK}
+_CARDS_BY_NAME: dict[str, Card] = {card.ascii: card for card in DECK}
 
 
 class _RepeatedKeyError(ValueError):
@@ -191,23 +208,77 @@ def to_json(obj: object) -> str:
 
     Raises:
         InvalidStateError: `obj` is none of the types above, or holds a
-            component that is not an attrs class.
+            component that is not an attrs class or a value JSON cannot hold.
     """
+    return _text(obj, FORMAT_VERSION)
+
+
+def _text(obj: object, version: int) -> str:
     kind = _TYPE_OF_CLASS.get(type(obj))
     if kind is None:
         raise InvalidStateError(f"to_json cannot write a {type(obj).__name__}")
-    data = _converter().unstructure(obj, type(obj))
-    return _dump({"data": data, "format": FORMAT, "type": kind, "version": FORMAT_VERSION})
-
-
-def _dump(doc: object) -> str:
+    data = _out(obj)
+    if version == 1 and kind in ("state", "observation"):
+        del data["redealt"]  # the field came with version 2; version 1 texts lack it
+    doc = {"data": data, "format": FORMAT, "type": kind, "version": version}
     return json.dumps(
         doc, ensure_ascii=True, sort_keys=True, separators=(",", ":"), allow_nan=False
     )
 
 
+def _out(value: object) -> Any:  # noqa: ANN401  # a JSON value: None, bool, int, str, list or dict
+    """The JSON value of a value: by its type at run time, so no annotation is read."""
+    cls = type(value)
+    if cls is int or cls is str or cls is bool or value is None:
+        return value
+    if isinstance(value, Card):
+        return _CARD_NAMES[value]
+    if isinstance(value, tuple):
+        return [_out(v) for v in value]
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, RuleSet):
+        return _rules_out(value)
+    if not attrs.has(cls):
+        raise InvalidStateError(f"to_json cannot write a {cls.__name__}")
+    fields = {name: _out(getattr(value, name)) for name in _init_fields(cls)}
+    kind = _MOVE_KINDS.get(cls)
+    if kind is not None:
+        fields["kind"] = kind
+    return fields
+
+
+@cache
+def _init_fields(cls: type[Any]) -> tuple[str, ...]:
+    return tuple(f.name for f in attrs.fields(cls) if f.init)
+
+
+def _rules_out(rules: RuleSet) -> object:
+    if rules.name in registered() and find_rules(rules.name) == rules:
+        return rules.name
+    fields: dict[str, object] = {}
+    for name in _init_fields(RuleSet):
+        value = getattr(rules, name)
+        if name in _COMPONENT_FIELDS:
+            cls = type(value)
+            if not attrs.has(cls):
+                raise InvalidStateError(
+                    f"a rule component must be an attrs class, not {cls.__name__}"
+                )
+            fields[name] = {_component_name(cls): _out(value)}
+        else:
+            fields[name] = _out(value)
+    return fields
+
+
+def _component_name(cls: type[Any]) -> str:
+    if cls.__module__.split(".")[0] == "xeri":
+        return cls.__qualname__
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
 # --------------------------------------------------------------------------
-# Reading
+# Reading: the text
 
 
 @overload
@@ -222,35 +293,54 @@ def from_json(text: str, expect: type[Any] | None = None, *, strict: bool = True
     """Read and check a document written by [`to_json`][xeri.to_json].
 
     Args:
-        text: the JSON text.
+        text: the JSON text, at most
+            [`MAX_TEXT_LENGTH`][xeri.serialize.MAX_TEXT_LENGTH] characters.
         expect: the class the document must hold (`GameState`, `Observation`,
             `RuleSet`, `GameRecord` or a move class), or None for any.
-        strict: accept only the canonical text `to_json` writes (the default);
-            False accepts any layout of the same data.
+        strict: accept only the canonical text `to_json` writes (the default;
+            for a version 1 document, the text version 1 had); False accepts
+            any layout of the same data.
 
     Returns:
         The value, checked as the module docstring says.
 
     Raises:
-        InvalidStateError: the text is not such a document, or the value is not
-            possible; `problems` lists every problem found. No other error is
-            raised, whatever `text` is.
+        InvalidStateError: the text is not such a document, is too long or
+            nested too deeply, or the value is not possible; `problems` lists
+            the problems found (at most 100). No other error is raised,
+            whatever `text` is, in time and memory linear in its length.
     """
     if not isinstance(text, str):
         raise InvalidStateError(f"from_json reads a str, not {type(text).__name__}")
     if expect is not None and (not isinstance(expect, type) or expect not in _TYPE_OF_CLASS):
         raise InvalidStateError(f"from_json cannot read a {getattr(expect, '__name__', expect)}")
+    if len(text) > MAX_TEXT_LENGTH:
+        raise InvalidStateError(
+            f"the text has {len(text)} characters, more than the {MAX_TEXT_LENGTH} "
+            "that from_json reads"
+        )
+    _check_shape(text)
     try:
-        doc = json.loads(text, object_pairs_hook=_object, parse_constant=_no_constant)
+        doc = json.loads(
+            text,
+            object_pairs_hook=_pairs,
+            parse_constant=_no_constant,
+            parse_int=_parse_int,
+            parse_float=_parse_float,
+        )
     except _RepeatedKeyError as exc:
         raise InvalidStateError(str(exc)) from None
-    except RecursionError:
+    except _LongNumberError:
+        raise InvalidStateError(
+            f"a number is written with more than {_MAX_NUMBER} characters"
+        ) from None
+    except RecursionError:  # _check_shape bounds the depth; kept as a last guard
         raise InvalidStateError("the JSON text is nested too deeply") from None
     except ValueError as exc:
         raise InvalidStateError(f"not JSON: {_short(str(exc), 120)}") from None
     try:
-        value = _read_document(doc, expect)
-        if strict and to_json(value) != text:
+        value, version = _read_document(doc, expect)
+        if strict and _text(value, version) != text:
             raise InvalidStateError(
                 "the text is not the canonical form that to_json writes (sorted keys, no spaces,"
                 " every field, cards as '10D', registered rule sets by name); pass strict=False"
@@ -259,7 +349,7 @@ def from_json(text: str, expect: type[Any] | None = None, *, strict: bool = True
     except InvalidStateError:
         raise
     except XeriError as exc:
-        raise InvalidStateError(str(exc)) from None
+        raise InvalidStateError(_short_message(str(exc))) from None
     except RecursionError:
         raise InvalidStateError("the data is nested too deeply") from None
     except Exception as exc:  # the promise: nothing but XeriError escapes
@@ -267,7 +357,59 @@ def from_json(text: str, expect: type[Any] | None = None, *, strict: bool = True
     return value
 
 
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+_STRING = re.compile(r'"[^"]*"?')
+"""A JSON string once its escaped backslashes and quotes are gone (an unterminated one runs
+to the end): a repeat of one character class, which the regex engine scans without
+backtracking, so the scan is linear in time and memory."""
+_BRACKETS = str.maketrans(
+    {chr(i): None for i in range(128) if chr(i) not in "[]{}"} | {"{": "[", "}": "]"}
+)
+
+
+def _check_shape(text: str) -> None:
+    """Refuse nesting too deep, in linear time, before parsing.
+
+    Outside the strings, the brackets of valid JSON pair up; removing every
+    adjacent pair removes one level of nesting, so what is left after
+    `MAX_DEPTH` rounds is nesting deeper than that, or brackets that do not
+    pair up (which is not JSON either).
+    """
+    bare = _STRING.sub("", text.replace("\\\\", "").replace('\\"', ""))
+    if not bare.isascii():
+        raise InvalidStateError("not JSON: a character outside the strings is not ASCII")
+    brackets = bare.translate(_BRACKETS)
+    too_deep = f"the JSON text nests deeper than {MAX_DEPTH} levels"
+    if "[" * (MAX_DEPTH + 1) in brackets:
+        raise InvalidStateError(too_deep)
+    for _ in range(MAX_DEPTH):
+        fewer = brackets.replace("[]", "")
+        if len(fewer) == len(brackets):
+            break
+        brackets = fewer
+    if not brackets:
+        return
+    if "[]" in brackets:
+        raise InvalidStateError(too_deep)
+    raise InvalidStateError("not JSON: its brackets [] and {} do not pair up")
+
+
+class _LongNumberError(ValueError):
+    """A number written with too many characters."""
+
+
+def _parse_int(token: str) -> int:
+    if len(token) > _MAX_NUMBER:
+        raise _LongNumberError
+    return int(token)
+
+
+def _parse_float(token: str) -> float:
+    if len(token) > _MAX_NUMBER:
+        raise _LongNumberError
+    return float(token)
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     obj = dict(pairs)
     if len(obj) != len(pairs):
         seen: set[str] = set()
@@ -296,7 +438,16 @@ def _short(value: object, limit: int = 40) -> str:
     return f"a {type(value).__name__}"
 
 
-def _read_document(doc: object, expect: type[Any] | None) -> Loadable:
+def _short_message(message: str) -> str:
+    """A message from another part of the library, cut if a value from outside made it long."""
+    return message if len(message) <= _MAX_MESSAGE else message[: _MAX_MESSAGE - 3] + "..."
+
+
+# --------------------------------------------------------------------------
+# Reading: the document
+
+
+def _read_document(doc: object, expect: type[Any] | None) -> tuple[Loadable, int]:
     if type(doc) is not dict:
         raise InvalidStateError(
             "the text must hold an object with keys data, format, type, version"
@@ -304,63 +455,39 @@ def _read_document(doc: object, expect: type[Any] | None) -> Loadable:
     problems = []
     keys = {"data", "format", "type", "version"}
     missing = sorted(keys - doc.keys())
-    extra = sorted(doc.keys() - keys)
+    extra = [k for k in doc if k not in keys][:5]
     if missing:
         problems.append(f"missing keys: {', '.join(missing)}")
     if extra:
-        problems.append(f"unexpected keys: {', '.join(_short(k) for k in extra[:5])}")
+        problems.append(f"unexpected keys: {', '.join(_short(k) for k in extra)}")
     if "format" in doc and doc["format"] != FORMAT:
         problems.append(f"format must be {FORMAT!r}, not {_short(doc['format'])}")
     version = doc.get("version")
-    if "version" in doc and (type(version) is not int or version != FORMAT_VERSION):
+    if "version" in doc and (type(version) is not int or version not in _VERSIONS):
         problems.append(
-            f"unsupported format version {_short(version)} (this reads {FORMAT_VERSION})"
+            f"unsupported format version {_short(version)} (this reads versions 1 and 2)"
         )
     kind = doc.get("type")
-    if "type" in doc and (type(kind) is not str or kind not in _DOCUMENT_TYPES):
-        problems.append(f"type must be one of {', '.join(_DOCUMENT_TYPES)}, not {_short(kind)}")
-    if problems:
+    readers = _DOCUMENTS.get(kind) if type(kind) is str else None
+    if "type" in doc and readers is None:
+        problems.append(f"type must be one of {', '.join(_DOCUMENTS)}, not {_short(kind)}")
+    if problems or readers is None or type(version) is not int:
         raise InvalidStateError(problems)
-    kind = cast("str", kind)  # checked above
     if expect is not None and _TYPE_OF_CLASS[expect] != kind:
         raise InvalidStateError(f"the text holds a {kind}, not a {expect.__name__}")
-    value = cast("Loadable", _structure(doc["data"], _DOCUMENT_TYPES[kind]))
+    found = _Problems()
+    try:
+        value = cast("Loadable", readers[version](doc["data"], "$.data", found))
+    except _TooManyError:
+        found.problems.append(f"reading stopped at {_MAX_PROBLEMS} problems")
+    if found.problems:
+        raise InvalidStateError(found.problems)
     if expect is not None and type(value) is not expect:
         raise InvalidStateError(f"the text holds a {type(value).__name__}, not a {expect.__name__}")
     problems = _value_problems(value)
     if problems:
-        raise InvalidStateError(problems[:_MAX_PROBLEMS])
-    return value
-
-
-def _structure(data: object, target: object) -> object:
-    import cattrs  # noqa: PLC0415  # optional dependency, loaded on first use
-
-    try:
-        return _converter().structure(data, cast("Any", target))  # a class or a union
-    except (cattrs.ClassValidationError, cattrs.IterableValidationError) as exc:
-        problems = cattrs.transform_error(exc, path="$.data", format_exception=_format_error)
-        raise InvalidStateError(_capped(problems)) from None
-
-
-def _capped(problems: list[str]) -> list[str]:
-    if len(problems) <= _MAX_PROBLEMS:
-        return problems
-    return [*problems[:_MAX_PROBLEMS], f"... and {len(problems) - _MAX_PROBLEMS} more problems"]
-
-
-def _format_error(exc: BaseException, type_: type[Any] | None) -> str:
-    import cattrs  # noqa: PLC0415  # optional dependency, loaded on first use
-
-    if isinstance(exc, XeriError):
-        return str(exc)
-    if isinstance(exc, KeyError):
-        return "required field missing"
-    if isinstance(exc, cattrs.ForbiddenExtraKeysError):
-        return f"unexpected fields: {', '.join(_short(k) for k in sorted(exc.extra_fields)[:5])}"
-    if isinstance(exc, RecursionError):
-        return "nested too deeply"
-    return f"cannot be read ({type(exc).__name__})"
+        raise InvalidStateError([_short_message(p) for p in problems[:_MAX_PROBLEMS]])
+    return value, version
 
 
 # --------------------------------------------------------------------------
@@ -411,316 +538,531 @@ def _move_problems(move: Card | Capture | Combine | Trail | Deal | Reshuffle) ->
 
 
 # --------------------------------------------------------------------------
-# The converter
+# The readers
+#
+# A reader takes a parsed JSON value, its path and the problems found so
+# far. It returns the value it read, or `_BAD` after adding a problem; a
+# reader of a container builds its value only when no element added one.
+# Paths are nested pairs `(parent, key)`, turned into text only for a
+# problem. When the hundredth problem is added, `_TooManyError` ends the
+# reading at once: no element beyond it is looked at.
 
 
-def _component_name(cls: type[Any]) -> str:
-    if cls.__module__.split(".")[0] == "xeri":
-        return cls.__qualname__
-    return f"{cls.__module__}.{cls.__qualname__}"
+class _TooManyError(Exception):
+    """The problem cap is reached: stop reading."""
 
 
-def _component_classes() -> dict[str, type[Any]]:
-    """The component classes that may be read: the library's and those of registered rule sets."""
-    _resolve(RuleSet)
-    classes = set(_BUILT_IN_COMPONENTS)
-    for name in registered():
-        rules = find_rules(name)
-        classes.update(
-            type(getattr(rules, f.name)) for f in attrs.fields(RuleSet) if f.type in _PROTOCOLS
-        )
-    return {_component_name(cls): cls for cls in classes if attrs.has(cls)}
+class _Bad:
+    """The type of `_BAD`, the result of a reader that found a problem."""
+
+    __slots__ = ()
 
 
-def _resolve(cls: type[Any]) -> None:
-    """Turn the string annotations of an attrs class into types, as cattrs needs them."""
-    if getattr(cls, "__attrs_types_resolved__", False) is cls:
-        return
-    namespace: dict[str, Any] = {}
-    from xeri import observe as _observe_module  # noqa: PLC0415  # a sibling, imported above
-    from xeri import records as _records_module  # noqa: PLC0415  # a sibling, imported above
-
-    for module in (
-        _cards_module,
-        _table_module,
-        _moves_module,
-        _capture_module,
-        _scoring_module,
-        _match_module,
-        _rules_module,
-        _state_module,
-        _observe_module,
-        _records_module,
-    ):
-        namespace.update(vars(module))
-    own = sys.modules.get(cls.__module__)
-    if own is not None:
-        namespace.update(vars(own))
-    attrs.resolve_types(cls, globalns=namespace)
+_BAD: Final = _Bad()
+_Path: TypeAlias = "tuple[Any, Any] | str"
 
 
-def _is_union(t: object) -> bool:
-    return get_origin(t) is Union or isinstance(t, types.UnionType)
+def _where(path: _Path) -> str:
+    keys: list[str] = []
+    while type(path) is tuple:
+        path, key = path
+        keys.append(f"[{key}]" if type(key) is int else f".{key}")
+    return str(path) + "".join(reversed(keys))
 
 
-def _is_enum(t: object) -> bool:
-    return isinstance(t, type) and issubclass(t, Enum)
+class _Problems:
+    """The problems found while reading, up to the cap."""
+
+    __slots__ = ("problems",)
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+
+    def add(self, path: _Path, message: str) -> _Bad:
+        self.problems.append(f"{_short_message(message)} @ {_where(path)}")
+        if len(self.problems) >= _MAX_PROBLEMS:
+            raise _TooManyError
+        return _BAD
 
 
-def _is_tuple(t: object) -> bool:
-    return get_origin(t) is tuple
+_Reader: TypeAlias = Callable[[object, _Path, _Problems], object]
 
 
-def _is_attrs(t: object) -> bool:
-    return isinstance(t, type) and attrs.has(t)
-
-
-@cache
-def _enum_values(cls: type[Enum]) -> dict[object, Enum]:
-    return {member.value: member for member in cls}
-
-
-def _is_type(expected: object) -> Callable[[object], bool]:
-    return lambda t: t is expected
-
-
-def _check_seat_counts(fields: dict[str, Any]) -> None:
-    """Refuse seat and side numbers far out of range before `RuleSet` sees them.
-
-    `RuleSet` builds `range(seats)` for its default sides, and a list up to
-    the largest side number while checking them, before it refuses numbers
-    that are too big: a seat count or side number of 10**9 from outside
-    would make it allocate gigabytes.
-    """
-    seats = fields.get("seats")
-    if type(seats) is int and not 0 <= seats <= _MAX_SEATS:
-        raise _BadValueError(f"seats must be from 2 to {_MAX_SEATS}, not {_short(seats)}")
-    sides = fields.get("sides")
-    if type(sides) is list and any(type(s) is int and not 0 <= s < _MAX_SEATS for s in sides):
-        raise _BadValueError(f"a side number must be from 0 to {_MAX_SEATS - 1}")
-
-
-def _expect_dict(value: object, what: str) -> dict[str, Any]:
-    if type(value) is not dict:
-        raise _BadValueError(f"expected an object ({what}), not {_short(value)}")
-    return value
-
-
-@cache
-def _converter() -> cattrs.Converter:  # noqa: PLR0915  # one place that sets up every hook
-    import cattrs  # noqa: PLC0415  # optional dependency, loaded on first use
-    from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn  # noqa: PLC0415
-
-    conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
-
-    # attrs classes: objects with exactly their fields.
-    def attrs_structure(cls: type[Any]) -> Callable[[object, object], object]:
-        _resolve(cls)
-        inner = make_dict_structure_fn(cls, conv, _cattrs_forbid_extra_keys=True)
-
-        def hook(value: object, _: object) -> object:
-            return inner(_expect_dict(value, cls.__name__), cls)
-
-        return hook
-
-    def attrs_unstructure(cls: type[Any]) -> Callable[[Any], Any]:
-        _resolve(cls)
-        return make_dict_unstructure_fn(cls, conv)
-
-    conv.register_structure_hook_factory(_is_attrs, attrs_structure)
-    conv.register_unstructure_hook_factory(_is_attrs, attrs_unstructure)
-
-    # Scalars, exactly.
-    def int_hook(value: object, _: object) -> int:
-        if type(value) is not int or abs(value) > _MAX_INT:
-            raise _BadValueError(f"expected an integer within +-(2**53 - 1), not {_short(value)}")
-        return value
-
-    def bool_hook(value: object, _: object) -> bool:
-        if type(value) is not bool:
-            raise _BadValueError(f"expected true or false, not {_short(value)}")
-        return value
-
-    def str_hook(value: object, _: object) -> str:
-        if type(value) is not str:
-            raise _BadValueError(f"expected a string, not {_short(value)}")
-        return value
-
-    conv.register_structure_hook(int, int_hook)
-    conv.register_structure_hook(bool, bool_hook)
-    conv.register_structure_hook(str, str_hook)
-
-    def enum_hook(value: object, cls: type[Enum]) -> Enum:
-        by_value = _enum_values(cls)
-        if type(value) not in {type(v) for v in by_value} or value not in by_value:
-            allowed = ", ".join(repr(v) for v in by_value)
-            raise _BadValueError(f"expected one of {allowed}, not {_short(value)}")
-        return by_value[value]
-
-    # By class, as for int: IntEnum is listed so that Rank (an int too) gets this hook.
-    conv.register_structure_hook(Enum, enum_hook)
-    conv.register_structure_hook(IntEnum, enum_hook)
-    conv.register_unstructure_hook_factory(_is_enum, lambda _: lambda member: member.value)
-
-    # Tuples: JSON arrays only (not strings or objects), every element checked.
-    def tuple_structure(t: object) -> Callable[[object, object], tuple[Any, ...]]:
-        args = get_args(t)
-        if len(args) == 2 and args[1] is Ellipsis:
-            element = conv.get_structure_hook(args[0])
-
-            def homogeneous(value: object, _: object) -> tuple[Any, ...]:
-                if type(value) is not list:
-                    raise _BadValueError(f"expected a list, not {_short(value)}")
-                return _structure_items(value, [(element, args[0])] * len(value), t)
-
-            return homogeneous
-        hooks = [(conv.get_structure_hook(a), a) for a in args]
-
-        def heterogeneous(value: object, _: object) -> tuple[Any, ...]:
-            if type(value) is not list or len(value) != len(hooks):
-                raise _BadValueError(f"expected a list of {len(hooks)}, not {_short(value)}")
-            return _structure_items(value, hooks, t)
-
-        return heterogeneous
-
-    def tuple_unstructure(t: object) -> Callable[[tuple[Any, ...]], list[Any]]:
-        args = get_args(t)
-        if len(args) == 2 and args[1] is Ellipsis:
-            element = conv.get_unstructure_hook(args[0])
-            return lambda value: [element(v) for v in value]
-        hooks = [conv.get_unstructure_hook(a) for a in args]
-        return lambda value: [h(v) for h, v in zip(hooks, value, strict=True)]
-
-    conv.register_structure_hook_factory(_is_tuple, tuple_structure)
-    conv.register_unstructure_hook_factory(_is_tuple, tuple_unstructure)
-
-    # Cards: their ASCII names.
-    def card_structure(value: object, _: object) -> Card:
-        if type(value) is not str:
-            raise _BadValueError(f"expected a card name such as '10D', not {_short(value)}")
-        return Card.parse(value)
-
-    conv.register_structure_hook(Card, card_structure)
-    conv.register_unstructure_hook(Card, lambda card: card.ascii)
-
-    # Unions of moves and of table items: told apart by their JSON shape.
-    def union_structure(t: object) -> Callable[[object, object], object]:
-        members = set(get_args(t))
-        card_hook = conv.get_structure_hook(Card)
-        build_hook = conv.get_structure_hook(Build) if Build in members else None
-
-        def hook(value: object, _: object) -> object:
-            if type(value) is str and Card in members:
-                return card_hook(value, Card)
-            if type(value) is dict:
-                if build_hook is not None:
-                    return build_hook(value, Build)
-                kind = value.get("kind")
-                cls = _MOVE_KINDS.get(kind) if type(kind) is str else None
-                if cls is not None and cls in members:
-                    return conv.structure(value, cls)
-            names = " or ".join(sorted(m.__name__ for m in members))
-            raise _BadValueError(f"expected a {names}, not {_short(value)}")
-
-        return hook
-
-    def is_item_or_move_union(t: object) -> bool:
-        if not _is_union(t):
-            return False
-        members = set(get_args(t))
-        return members == {Card, Build} or (len(members) > 1 and members <= _MOVE_CLASSES)
-
-    conv.register_structure_hook_factory(is_item_or_move_union, union_structure)
-    conv.register_unstructure_hook_factory(
-        is_item_or_move_union, lambda _: lambda value: conv.unstructure(value, type(value))
+def _integer(lo: int = -_MAX_INT, hi: int = _MAX_INT, what: str = "an integer") -> _Reader:
+    expected = (
+        "an integer within +-(2**53 - 1)"
+        if (lo, hi) == (-_MAX_INT, _MAX_INT)
+        else f"{what} from {lo} to {hi}"
     )
 
-    # Moves other than a card: objects tagged by "kind".
-    def tagged(cls: type[Any], kind: str) -> None:
-        _resolve(cls)
-        structure = make_dict_structure_fn(cls, conv, _cattrs_forbid_extra_keys=True)
-        unstructure = make_dict_unstructure_fn(cls, conv)
+    def read(value: object, path: _Path, p: _Problems) -> object:
+        if type(value) is int and lo <= value <= hi:
+            return value
+        return p.add(path, f"expected {expected}, not {_short(value)}")
 
-        def structure_hook(value: object, _: object) -> object:
-            fields = dict(_expect_dict(value, f"a {kind} move"))
-            if fields.pop("kind", None) != kind:
-                raise _BadValueError(f'a {kind} move must have "kind": {kind!r}')
-            return structure(fields, cls)
+    return read
 
-        conv.register_structure_hook(cls, structure_hook)
-        conv.register_unstructure_hook(cls, lambda move: {"kind": kind, **unstructure(move)})
 
-    for kind, cls in _MOVE_KINDS.items():
-        tagged(cls, kind)
+_int = _integer()
+_seat = _integer(0, _MAX_SEATS - 1, "a seat")
+_count = _integer(0, 52, "a number of cards")
 
-    # Components (capture rule, scorer, match format): {"ClassName": {fields}}.
-    def component_hook(value: object, proto: object) -> object:
-        fields = _expect_dict(value, 'a component such as {"PileCapture": {...}}')
-        if len(fields) != 1:
-            raise _BadValueError("a component is an object with one key, its class name")
-        [(name, body)] = fields.items()
-        cls = _component_classes().get(name)
-        if cls is None:
-            raise _BadValueError(
-                f"unknown component class {_short(name)}: register a rule set that uses it"
+
+def _bool(value: object, path: _Path, p: _Problems) -> object:
+    if type(value) is bool:
+        return value
+    return p.add(path, f"expected true or false, not {_short(value)}")
+
+
+def _string(limit: int | None = None) -> _Reader:
+    def read(value: object, path: _Path, p: _Problems) -> object:
+        if type(value) is not str:
+            return p.add(path, f"expected a string, not {_short(value)}")
+        if limit is not None and len(value) > limit:
+            return p.add(path, f"expected a string of at most {limit} characters")
+        return value
+
+    return read
+
+
+def _none(value: object, path: _Path, p: _Problems) -> object:
+    return None if value is None else p.add(path, f"expected null, not {_short(value)}")
+
+
+def _enum(cls: type[Enum]) -> _Reader:
+    by_value = {member.value: member for member in cls}
+    kinds = {type(v) for v in by_value}
+    allowed = ", ".join(repr(v) for v in by_value)
+
+    def read(value: object, path: _Path, p: _Problems) -> object:
+        member = by_value.get(value) if type(value) in kinds else None
+        if member is not None:
+            return member
+        return p.add(path, f"expected one of {allowed}, not {_short(value)}")
+
+    return read
+
+
+def _card(value: object, path: _Path, p: _Problems) -> object:
+    if type(value) is not str:
+        return p.add(path, f"expected a card name such as '10D', not {_short(value)}")
+    card = _CARDS_BY_NAME.get(value)
+    if card is not None:
+        return card
+    try:
+        return Card.parse(value)  # other spellings, for strict=False
+    except XeriError as exc:
+        return p.add(path, str(exc))
+
+
+def _optional(reader: _Reader) -> _Reader:
+    def read(value: object, path: _Path, p: _Problems) -> object:
+        return None if value is None else reader(value, path, p)
+
+    return read
+
+
+def _tuple(item: _Reader, limit: int | None = None, what: str = "entries") -> _Reader:
+    def read(value: object, path: _Path, p: _Problems) -> object:
+        if type(value) is not list:
+            return p.add(path, f"expected a list, not {_short(value)}")
+        if limit is not None and len(value) > limit:
+            return p.add(path, f"expected at most {limit} {what}, not {len(value)}")
+        before = len(p.problems)
+        out = [item(v, (path, i), p) for i, v in enumerate(value)]
+        return tuple(out) if len(p.problems) == before else _BAD
+
+    return read
+
+
+def _ints(limit: int) -> _Reader:
+    slow = _tuple(_int, limit)
+
+    def read(value: object, path: _Path, p: _Problems) -> object:
+        if (
+            type(value) is list
+            and len(value) <= limit
+            and all(type(v) is int and -_MAX_INT <= v <= _MAX_INT for v in value)
+        ):
+            return tuple(value)
+        return slow(value, path, p)
+
+    return read
+
+
+def _cards(limit: int = 52) -> _Reader:
+    slow = _tuple(_card, limit, "cards")
+
+    def read(value: object, path: _Path, p: _Problems) -> object:
+        if type(value) is list and len(value) <= limit:
+            try:
+                return tuple(map(_CARDS_BY_NAME.__getitem__, value))
+            except (KeyError, TypeError):  # not all canonical names: read one by one
+                pass
+        return slow(value, path, p)
+
+    return read
+
+
+def _pair(first: _Reader, second: _Reader) -> _Reader:
+    def read(value: object, path: _Path, p: _Problems) -> object:
+        if type(value) is not list or len(value) != 2:
+            return p.add(path, f"expected a list of 2, not {_short(value)}")
+        before = len(p.problems)
+        out = (first(value[0], (path, 0), p), second(value[1], (path, 1), p))
+        return out if len(p.problems) == before else _BAD
+
+    return read
+
+
+_REQUIRED: Final = True
+_DEFAULT: Final = False
+
+
+def _object(
+    what: str,
+    fields: Mapping[str, tuple[_Reader, bool]],
+    build: Callable[..., Any],
+    *,
+    tag: str | None = None,
+) -> _Reader:
+    """A reader of an object with these fields (reader, required), built by `build(**fields)`.
+
+    A `tag` is the value of a `"kind"` key the object must have, which is
+    not passed on.
+    """
+    keys = sorted(fields)
+    allowed = set(fields) | ({"kind"} if tag is not None else set())
+
+    def read(value: object, path: _Path, p: _Problems) -> object:
+        if type(value) is not dict:
+            return p.add(path, f"expected an object ({what}), not {_short(value)}")
+        before = len(p.problems)
+        if not value.keys() <= allowed:
+            extra = [k for k in value if k not in allowed][:5]
+            p.add(path, f"unexpected fields: {', '.join(_short(k) for k in extra)}")
+        if tag is not None and value.get("kind") != tag:
+            p.add((path, "kind"), f"a {what} must have the kind {tag!r}")
+        args: dict[str, Any] = {}
+        for key in keys:
+            if key in value:
+                args[key] = fields[key][0](value[key], (path, key), p)
+            elif fields[key][1]:
+                p.add((path, key), "required field missing")
+        if len(p.problems) != before:
+            return _BAD
+        try:
+            return build(**args)
+        except XeriError as exc:
+            return p.add(path, str(exc))
+
+    return read
+
+
+_result = _object(
+    "a round result",
+    {
+        name: (_ints(_MAX_SEATS), _REQUIRED)
+        for name in ("cards", "card_points", "majority", "xeris", "xeri_bonus", "total")
+    }
+    | {"leftover": (_count, _DEFAULT)},
+    RoundResult,
+)
+_build = _object(
+    "a build",
+    {"cards": (_cards(), _REQUIRED), "owner": (_seat, _REQUIRED), "value": (_int, _REQUIRED)},
+    Build,
+)
+
+
+def _item(value: object, path: _Path, p: _Problems) -> object:
+    if type(value) is str:
+        return _card(value, path, p)
+    if type(value) is dict:
+        return _build(value, path, p)
+    return p.add(path, f"expected a card or a build, not {_short(value)}")
+
+
+_TAGGED: dict[str, _Reader] = {
+    "capture": _object(
+        "capture move",
+        {"card": (_card, _REQUIRED), "taken": (_tuple(_item, 52, "items"), _REQUIRED)},
+        Capture,
+        tag="capture",
+    ),
+    "combine": _object(
+        "combine move",
+        {"card": (_card, _REQUIRED), "onto": (_item, _REQUIRED), "value": (_int, _REQUIRED)},
+        Combine,
+        tag="combine",
+    ),
+    "trail": _object("trail move", {"card": (_card, _REQUIRED)}, Trail, tag="trail"),
+    "deal": _object("deal move", {"deck": (_cards(), _REQUIRED)}, Deal, tag="deal"),
+    "reshuffle": _object(
+        "reshuffle move", {"stock": (_cards(), _REQUIRED)}, Reshuffle, tag="reshuffle"
+    ),
+}
+
+
+def _move_reader(kinds: tuple[str, ...]) -> _Reader:
+    names = ", ".join(repr(k) for k in kinds)
+
+    def read(value: object, path: _Path, p: _Problems) -> object:
+        if type(value) is str:
+            return _card(value, path, p)
+        if type(value) is dict:
+            kind = value.get("kind")
+            if type(kind) is str and kind in kinds:
+                return _TAGGED[kind](value, path, p)
+            return p.add((path, "kind"), f"expected a move kind {names}, not {_short(kind)}")
+        return p.add(path, f"expected a card or a move object, not {_short(value)}")
+
+    return read
+
+
+_player_move = _move_reader(("capture", "combine", "trail"))
+_any_move = _move_reader(tuple(_TAGGED))
+
+
+def _component(proto: type[Any]) -> _Reader:
+    def read(value: object, path: _Path, p: _Problems) -> object:
+        if type(value) is not dict or len(value) != 1:
+            return p.add(
+                path,
+                "expected a component: an object with one key, its class name, such as "
+                '{"PileCapture": {...}}',
             )
-        component = conv.structure(body, cls)
-        if not isinstance(component, proto):  # type: ignore[arg-type]  # a runtime Protocol
-            raise _BadValueError(f"{name} is not a {getattr(proto, '__name__', proto)}")
+        [(name, body)] = value.items()
+        reader = _component_readers().get(name)
+        if reader is None:
+            return p.add(
+                path, f"unknown component class {_short(name)}: register a rule set that uses it"
+            )
+        component = reader(body, (path, name), p)
+        if component is _BAD:
+            return _BAD
+        if not isinstance(component, proto):
+            return p.add(path, f"{name} is not a {proto.__name__}")
         return component
 
-    def component_out(component: object) -> object:
-        cls = type(component)
-        if not attrs.has(cls):
-            raise InvalidStateError(f"a rule component must be an attrs class, not {cls.__name__}")
-        return {_component_name(cls): conv.unstructure(component, cls)}
-
-    for proto in _PROTOCOLS:
-        conv.register_structure_hook_func(_is_type(proto), component_hook)
-        conv.register_unstructure_hook_func(_is_type(proto), component_out)
-
-    # Rule sets: a registered one by name, any other by its fields.
-    _resolve(RuleSet)
-    rules_structure = make_dict_structure_fn(RuleSet, conv, _cattrs_forbid_extra_keys=True)
-    rules_unstructure = make_dict_unstructure_fn(RuleSet, conv)
-
-    def rules_hook(value: object, _: object) -> RuleSet:
-        if type(value) is str:
-            return find_rules(value)
-        fields = _expect_dict(value, "a rule set")
-        _check_seat_counts(fields)
-        return rules_structure(fields, RuleSet)
-
-    def rules_out(rules: RuleSet) -> object:
-        if rules.name in registered() and find_rules(rules.name) == rules:
-            return rules.name
-        return rules_unstructure(rules)
-
-    conv.register_structure_hook(RuleSet, rules_hook)
-    conv.register_unstructure_hook(RuleSet, rules_out)
-
-    for cls in (GameState, Observation, ObservedTake, GameRecord):
-        _resolve(cls)
-    return conv
+    return read
 
 
-def _structure_items(
-    values: list[Any], hooks: list[tuple[Callable[[Any, Any], Any], object]], t: object
-) -> tuple[Any, ...]:
-    """Structure each element with its hook, collecting every failure as cattrs does."""
-    import cattrs  # noqa: PLC0415  # optional dependency, loaded on first use
+_BUILT_IN_COMPONENTS: dict[type[Any], _Reader] = {
+    PileCapture: _object(
+        "PileCapture", {"sweeper": (_optional(_enum(Rank)), _DEFAULT)}, PileCapture
+    ),
+    SumCapture: _object(
+        "SumCapture",
+        dict.fromkeys(("forced_capture", "multi_capture", "self_raise"), (_bool, _DEFAULT)),
+        SumCapture,
+    ),
+    StandardScorer: _object("StandardScorer", {}, StandardScorer),
+    TargetScore: _object(
+        "TargetScore",
+        {
+            "target": (_int, _DEFAULT),
+            "step": (_int, _DEFAULT),
+            "shared": (_enum(SharedTarget), _DEFAULT),
+        },
+        TargetScore,
+    ),
+    FixedRounds: _object("FixedRounds", {"rounds": (_int, _DEFAULT)}, FixedRounds),
+}
 
-    out: list[Any] = []
-    errors: list[Exception] = []
-    for i, (value, (hook, type_)) in enumerate(zip(values, hooks, strict=True)):
+
+def _component_readers() -> dict[str, _Reader]:
+    """The component classes that may be read: the library's and those of registered rule sets."""
+    readers = {_component_name(cls): r for cls, r in _BUILT_IN_COMPONENTS.items()}
+    for name in registered():
+        rules = find_rules(name)
+        for field in _COMPONENT_FIELDS:
+            cls = type(getattr(rules, field))
+            if cls not in _BUILT_IN_COMPONENTS and attrs.has(cls):
+                readers[_component_name(cls)] = _attrs_reader(cls)
+    return readers
+
+
+@cache
+def _attrs_reader(cls: type[Any]) -> _Reader:
+    """A reader of a component class from outside the library, by its fields' annotations."""
+    try:
+        fields = {
+            f.name: (_reader_for(t), f.default is attrs.NOTHING)
+            for f, t in _field_types(cls).items()
+        }
+    except Exception:  # a foreign class's annotations may fail in any way
+        reason = f"the fields of {cls.__qualname__} cannot be read: annotate them with types"
+
+        def refuse(value: object, path: _Path, p: _Problems) -> object:
+            return p.add(path, reason)
+
+        return refuse
+    aliases = {f.name: f.alias for f in attrs.fields(cls)}
+    return _object(
+        cls.__qualname__, fields, lambda **kw: cls(**{aliases[k]: v for k, v in kw.items()})
+    )
+
+
+def _field_types(cls: type[Any]) -> dict[attrs.Attribute[Any], object]:
+    """The types of the fields of an attrs class, each evaluated where it was written."""
+    by_name = {f.name: f for f in attrs.fields(cls) if f.init}
+    out: dict[attrs.Attribute[Any], object] = {}
+    for klass in reversed(cls.__mro__):
+        notes = {k: v for k, v in vars(klass).get("__annotations__", {}).items() if k in by_name}
+        module = sys.modules.get(klass.__module__)
+        if notes and module is not None:
+            hints = typing.get_type_hints(
+                types.SimpleNamespace(__annotations__=notes), vars(module)
+            )
+            out.update({by_name[k]: t for k, t in hints.items()})
+    if len(out) != len(by_name):
+        raise TypeError(f"{cls.__name__} has fields without annotations")
+    return out
+
+
+def _reader_for(t: object) -> _Reader:
+    """The reader of a value of type `t`, for the fields of outside components."""
+    simple: dict[object, _Reader] = {
+        int: _int,
+        bool: _bool,
+        str: _string(),
+        type(None): _none,
+        None: _none,
+        Card: _card,
+    }
+    if t in simple:
+        return simple[t]
+    if isinstance(t, type) and issubclass(t, Enum):
+        return _enum(t)
+    args = typing.get_args(t)
+    if typing.get_origin(t) is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return _tuple(_reader_for(args[0]))
+        if len(args) == 2:
+            return _pair(_reader_for(args[0]), _reader_for(args[1]))
+    if typing.get_origin(t) is typing.Union or isinstance(t, types.UnionType):
+        others = [a for a in args if a is not type(None)]
+        if len(others) == 1 and len(args) == 2:
+            return _optional(_reader_for(others[0]))
+        if set(args) == {Card, Build}:
+            return _item
+    if isinstance(t, type) and attrs.has(t):
+        return _attrs_reader(t)
+    raise TypeError(f"no JSON reader for {t!r}")
+
+
+_points = _object(
+    "a points table",
+    {
+        "ranks": (_tuple(_pair(_enum(Rank), _int), 13, "ranks"), _DEFAULT),
+        "cards": (_tuple(_pair(_card, _int), 52, "cards"), _DEFAULT),
+    },
+    PointsTable,
+)
+_rules_by_fields = _object(
+    "a rule set",
+    {
+        "name": (_string(_MAX_NAME), _REQUIRED),
+        "seats": (_integer(0, _MAX_SEATS, "a number of seats"), _DEFAULT),
+        "sides": (_tuple(_integer(0, _MAX_SEATS - 1, "a side"), _MAX_SEATS, "seats"), _DEFAULT),
+        "hand_size": (_int, _DEFAULT),
+        "table_size": (_int, _DEFAULT),
+        "face_down": (_int, _DEFAULT),
+        "redeal": (_enum(Redeal), _DEFAULT),
+        "show_bottom_card": (_bool, _DEFAULT),
+        "xeri_on_last_card": (_bool, _DEFAULT),
+        "xeri_on_first_card": (_bool, _DEFAULT),
+        "capture": (_component(CaptureRule), _DEFAULT),
+        "card_points": (_points, _DEFAULT),
+        "majority_points": (_int, _DEFAULT),
+        "majority_tie": (_enum(MajorityTie), _DEFAULT),
+        "xeri_points": (_int, _DEFAULT),
+        "jack_xeri_points": (_int, _DEFAULT),
+        "scorer": (_component(Scorer), _DEFAULT),
+        "match": (_component(MatchFormat), _DEFAULT),
+    },
+    RuleSet,
+)
+
+
+def _rules(value: object, path: _Path, p: _Problems) -> object:
+    if type(value) is str:
         try:
-            out.append(hook(value, type_))
-        except Exception as exc:  # noqa: PERF203  # each failure is collected, as cattrs does
-            exc.__notes__ = [  # type: ignore[attr-defined]  # 3.11 adds it; cattrs reads it on 3.10
-                *getattr(exc, "__notes__", []),
-                cattrs.IterableValidationNote(f"Structuring {t} @ index {i}", i, type_),
-            ]
-            errors.append(exc)
-    if errors:
-        raise cattrs.IterableValidationError(f"While structuring {t!r}", errors, t)  # type: ignore[arg-type]  # a type form
-    return tuple(out)
+            return find_rules(value)
+        except XeriError as exc:
+            return p.add(path, str(exc))
+    return _rules_by_fields(value, path, p)
+
+
+_xeri = (_optional(_enum(XeriKind)), _DEFAULT)
+_turn = (_optional(_count), _DEFAULT)
+_take = _object(
+    "a capture",
+    {"seat": (_seat, _REQUIRED), "cards": (_cards(), _REQUIRED), "xeri": _xeri, "turn": _turn},
+    Take,
+)
+_observed_take = _object(
+    "a capture",
+    {
+        "seat": (_seat, _REQUIRED),
+        "cards": (_cards(), _REQUIRED),
+        "hidden": (_count, _DEFAULT),
+        "xeri": _xeri,
+        "turn": _turn,
+    },
+    ObservedTake,
+)
+_MATCH_FIELDS: dict[str, tuple[_Reader, bool]] = {
+    "rules": (_rules, _REQUIRED),
+    "phase": (_enum(Phase), _REQUIRED),
+    "dealer": (_seat, _REQUIRED),
+    "to_move": (_optional(_seat), _REQUIRED),
+    "table": (_tuple(_item, 52, "items"), _REQUIRED),
+    "history": (_tuple(_player_move, 52, "plays"), _REQUIRED),
+    "round_results": (_tuple(_result), _REQUIRED),
+    "bottom_card": (_optional(_card), _DEFAULT),
+    "redealt": (_tuple(_cards()), _DEFAULT),
+}
+_STATE_FIELDS = _MATCH_FIELDS | {
+    "hands": (_tuple(_cards(), _MAX_SEATS, "hands"), _REQUIRED),
+    "stock": (_cards(), _REQUIRED),
+    "takes": (_tuple(_take, 52, "captures"), _REQUIRED),
+}
+_OBSERVATION_FIELDS = _MATCH_FIELDS | {
+    "seat": (_seat, _REQUIRED),
+    "hand": (_cards(), _REQUIRED),
+    "hand_sizes": (_tuple(_count, _MAX_SEATS, "seats"), _REQUIRED),
+    "face_down": (_count, _REQUIRED),
+    "stock_size": (_count, _REQUIRED),
+    "takes": (_tuple(_observed_take, 52, "captures"), _REQUIRED),
+}
+
+
+def _without_redealt(fields: dict[str, tuple[_Reader, bool]]) -> dict[str, tuple[_Reader, bool]]:
+    return {k: v for k, v in fields.items() if k != "redealt"}
+
+
+_record = _object(
+    "a game record",
+    {
+        "rules": (_rules, _REQUIRED),
+        "dealer": (_seat, _REQUIRED),
+        "moves": (_tuple(_any_move), _DEFAULT),
+    },
+    GameRecord,
+)
+_DOCUMENTS: dict[str, dict[int, _Reader]] = {
+    "state": {
+        1: _object("a state", _without_redealt(_STATE_FIELDS), GameState),
+        2: _object("a state", _STATE_FIELDS, GameState),
+    },
+    "observation": {
+        1: _object("an observation", _without_redealt(_OBSERVATION_FIELDS), Observation),
+        2: _object("an observation", _OBSERVATION_FIELDS, Observation),
+    },
+    "move": dict.fromkeys(_VERSIONS, _any_move),
+    "rules": dict.fromkeys(_VERSIONS, _rules),
+    "record": dict.fromkeys(_VERSIONS, _record),
+}
+"""The reader of each document type, by format version."""
