@@ -38,17 +38,13 @@ import attrs
 from xeri.capture import XeriKind
 from xeri.cards import Card
 from xeri.errors import IllegalMoveError
-from xeri.moves import Capture, Combine, PlayerMove, Trail
+from xeri.moves import PlayerMove
 from xeri.rules import RuleSet
 from xeri.scoring import RoundResult
 from xeri.state import GameState, MatchFacts, Phase
-from xeri.table import Build, TableItem
+from xeri.table import TableItem
 
 __all__ = ["Observation", "ObservedTake", "observe"]
-
-# The names below are used in the annotations of the classes, which cattrs
-# resolves at run time (see xeri.serialize).
-_ANNOTATION_NAMES = (Build, Capture, Combine, Trail)
 
 
 @attrs.frozen(kw_only=True)

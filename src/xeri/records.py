@@ -36,16 +36,11 @@ import attrs
 from xeri.cards import Card
 from xeri.engine import RandomSource, apply, chance_move, start
 from xeri.errors import IllegalMoveError
-from xeri.moves import Capture, Combine, Deal, Move, Reshuffle, Trail
+from xeri.moves import Deal, Move
 from xeri.rules import GREEK, RuleSet
 from xeri.state import GameState, Phase
-from xeri.table import Build
 
 __all__ = ["GameRecord", "record", "replay"]
-
-# The names below are used in the annotations of the classes, which cattrs
-# resolves at run time (see xeri.serialize).
-_ANNOTATION_NAMES = (Build, Capture, Card, Combine, Deal, Reshuffle, Trail)
 
 _SYSTEM_RANDOM = secrets.SystemRandom()
 

@@ -120,7 +120,7 @@ from xeri.match import FixedRounds, MatchFormat, SharedTarget, TargetScore
 from xeri.moves import Capture, Combine, Deal, Reshuffle, Trail
 from xeri.observe import Observation, ObservedTake
 from xeri.pile import PileCapture
-from xeri.records import GameRecord, replay
+from xeri.records import GameRecord, _last_state
 from xeri.rules import Redeal, RuleSet, find_rules, registered
 from xeri.sample import check_observation
 from xeri.scoring import MajorityTie, PointsTable, RoundResult, Scorer, StandardScorer
@@ -501,7 +501,7 @@ def _value_problems(value: Loadable) -> list[str]:
         return check_observation(value)
     if isinstance(value, GameRecord):
         try:
-            replay(value)
+            _last_state(value)
         except XeriError as exc:
             return [f"the record does not replay: {exc}"]
         return []
