@@ -19,7 +19,10 @@ import doctest
 import functools
 import itertools
 import random
+import subprocess
+import sys
 from pathlib import Path
+from typing import ClassVar
 
 import attrs
 import pytest
@@ -30,12 +33,15 @@ import xeri
 import xeri.rules as rules_module
 from support import REST, collect, play, script_deck
 from xeri import Card, Rank, RuleSetError, XeriKind
+from xeri.capture import NO_NEEDS
 from xeri.testing import (
     CHECKS,
     CheckReport,
     ConformanceError,
+    card_at,
     check_rules,
     decks,
+    hidden_places,
     reachable_states,
     round_bound,
     rule_sets,
@@ -132,6 +138,73 @@ def test_harness_passes_for_at_least_50_generated_rule_sets():
     assert len(checked) >= 50
 
 
+def test_harness_works_without_hypothesis():
+    code = """if True:
+        import random, sys
+        sys.modules["hypothesis"] = None  # an import of hypothesis now fails
+        import xeri
+        from xeri.testing import check_rules
+        print(check_rules(xeri.GREEK, games=1, rng=random.Random(4)).games)
+        try:
+            from xeri.testing import rule_sets
+        except ImportError as exc:
+            print(exc)
+        print(sys.modules["hypothesis"])
+    """
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False, cwd=ROOT
+    )
+    assert run.returncode == 0, run.stderr
+    games, error, hypothesis = run.stdout.splitlines()
+    assert games == "1"
+    assert "hypothesis" in error
+    assert "testing extra" in error
+    assert hypothesis == "None"
+
+
+def test_round_bound_reads_the_match_format_as_data():
+    @attrs.frozen
+    class FirstToFive:
+        target: int = 5
+
+        def status(self, results, sides):
+            return xeri.MatchStatus(over=bool(results), winner=None)
+
+    @attrs.frozen
+    class OneRound:
+        def status(self, results, sides):
+            return xeri.MatchStatus(over=bool(results), winner=None)
+
+    assert round_bound(attrs.evolve(xeri.GREEK, match=NeverOver(rounds=3))) == 3
+    assert round_bound(attrs.evolve(xeri.GREEK, match=xeri.FixedRounds(rounds=7))) == 7
+    # Greek base points: 22 card points and 3 for the majority, so one round reaches 5.
+    assert round_bound(attrs.evolve(xeri.GREEK, match=FirstToFive())) == 20 + 10
+    assert round_bound(attrs.evolve(xeri.GREEK, match=OneRound())) == 500
+
+
+def test_X2_hidden_places_are_the_places_of_the_cards_an_observation_does_not_show():
+    rules_drawn = st.sampled_from([docs_pisti(), xeri.GREEK, xeri.GERMAN, xeri.GREEK_FOUR])
+    seen_phases = set()
+
+    @settings(max_examples=40, deadline=None)
+    @given(reachable_states(rules_drawn, max_moves=120))
+    def check(state):
+        for seat in range(state.rules.seats):
+            places = hidden_places(state, seat)
+            assert len(set(places)) == len(places)
+            hidden = [card_at(state, p) for p in places]
+            seen = xeri.observe(state, seat)
+            shown = {*seen.hand, *state.rules.capture.table_cards(seen.table)}
+            shown |= {c for take in seen.takes for c in take.cards}
+            shown |= {seen.bottom_card} - {None}
+            expected = set() if state.phase is xeri.Phase.DEAL else set(xeri.DECK) - shown
+            assert sorted(hidden) == sorted(expected)
+            seen_phases.add(state.phase)
+
+    check()
+    assert xeri.Phase.PLAY in seen_phases
+
+
 def test_the_same_seed_checks_the_same_games():
     first = check_rules(xeri.GREEK_FOUR, games=1, rng=random.Random(9))
     again = check_rules(xeri.GREEK_FOUR, games=1, rng=random.Random(9))
@@ -174,16 +247,45 @@ class TotalForgetsMajority:
 
 @attrs.frozen(kw_only=True)
 class WrappedPile:
-    """A pile capture whose `play` a subclass may spoil; moves as `PileCapture`."""
+    """A pile capture of its own class whose `play` a subclass may spoil; plays as `PileCapture`."""
+
+    pile: ClassVar[bool] = True
+    sweeper: Rank = Rank.JACK
 
     def moves(self, table, hand, seat):
         return hand
 
     def play(self, table, hand, seat, move):
-        return xeri.PileCapture().play(table, hand, seat, move)
+        return xeri.PileCapture(sweeper=self.sweeper).play(table, hand, seat, move)
+
+    def needs(self, table, move, seat):
+        return NO_NEEDS
 
     def table_cards(self, table):
         return tuple(table)
+
+
+@attrs.frozen(kw_only=True)
+class WrappedSums:
+    """A capture rule of sums of its own class that a subclass may spoil; plays as `SumCapture`."""
+
+    pile: ClassVar[bool] = False
+    forced_capture: bool = False
+
+    def _rule(self):
+        return xeri.SumCapture(forced_capture=self.forced_capture)
+
+    def moves(self, table, hand, seat):
+        return self._rule().moves(table, hand, seat)
+
+    def play(self, table, hand, seat, move):
+        return self._rule().play(table, hand, seat, move)
+
+    def needs(self, table, move, seat):
+        return self._rule().needs(table, move, seat)
+
+    def table_cards(self, table):
+        return self._rule().table_cards(table)
 
 
 @attrs.frozen(kw_only=True)
@@ -224,6 +326,40 @@ class EveryCaptureIsAXeri(xeri.PileCapture):
         return hand, table, taken, (XeriKind.XERI if taken is not None else kind)
 
 
+@attrs.frozen(kw_only=True)
+class PileXeriOfItsOwn(WrappedPile):
+    """Not a `PileCapture`: counts every capture as a xeri, as `EveryCaptureIsAXeri`."""
+
+    def play(self, table, hand, seat, move):
+        hand, table, taken, kind = super().play(table, hand, seat, move)
+        return hand, table, taken, (XeriKind.XERI if taken is not None else kind)
+
+
+@attrs.frozen(kw_only=True)
+class SumsXeriOfItsOwn(WrappedSums):
+    """Not a `SumCapture`: counts every capture as a xeri, cleared table or not."""
+
+    def play(self, table, hand, seat, move):
+        hand, table, taken, kind = super().play(table, hand, seat, move)
+        return hand, table, taken, (XeriKind.XERI if taken is not None else kind)
+
+
+@attrs.frozen(kw_only=True)
+class NeedsTooMuch(WrappedPile):
+    """Says that no hand could have played anything."""
+
+    def needs(self, table, move, seat):
+        return xeri.HandNeeds(none_of=xeri.DECK)
+
+
+@attrs.frozen(kw_only=True)
+class NeedsForgetCompulsion(WrappedSums):
+    """Compulsory capture (D5), but `needs` says any hand holding the card may play the move."""
+
+    def needs(self, table, move, seat):
+        return NO_NEEDS
+
+
 _FLIPS = itertools.count()
 
 
@@ -240,32 +376,40 @@ class Forgetful(WrappedPile):
 
 @attrs.frozen(kw_only=True)
 class NeverOver:
-    """A match format that never ends, but claims to end within two rounds."""
+    """A match format that never ends, though its `rounds` says two."""
+
+    rounds: int = 2
 
     def status(self, results, sides):
         return xeri.MatchStatus(over=False, winner=None)
 
-    def max_rounds(self, min_points_per_round):
-        return 2
 
-
+GREEK, GERMAN = xeri.GREEK, xeri.GERMAN
 BROKEN = {
-    "miscounting scorer": ("round score", {"scorer": MiscountingScorer()}),
-    "total without majority": ("round score", {"scorer": TotalForgetsMajority()}),
-    "capture losing a card": ("conservation", {"capture": LosingCapture()}),
-    "unsorted moves": ("legal moves", {"capture": UnsortedMoves()}),
-    "card not held accepted": ("illegal move", {"capture": PlaysAnyCard()}),
-    "every capture a xeri": ("xeri", {"capture": EveryCaptureIsAXeri()}),
-    "impure capture": ("purity", {"capture": Forgetful()}),
-    "endless match": ("termination", {"match": NeverOver()}),
+    "miscounting scorer": ("round score", GREEK, {"scorer": MiscountingScorer()}),
+    "total without majority": ("round score", GREEK, {"scorer": TotalForgetsMajority()}),
+    "capture losing a card": ("conservation", GREEK, {"capture": LosingCapture()}),
+    "unsorted moves": ("legal moves", GREEK, {"capture": UnsortedMoves()}),
+    "card not held accepted": ("illegal move", GREEK, {"capture": PlaysAnyCard()}),
+    "every capture a xeri": ("xeri", GREEK, {"capture": EveryCaptureIsAXeri()}),
+    "custom pile: every capture a xeri": ("xeri", GREEK, {"capture": PileXeriOfItsOwn()}),
+    "custom sums: every capture a xeri": ("xeri", GERMAN, {"capture": SumsXeriOfItsOwn()}),
+    "impure capture": ("purity", GREEK, {"capture": Forgetful()}),
+    "endless match": ("termination", GREEK, {"match": NeverOver()}),
+    "needs refusing the real hand": ("needs", GREEK, {"capture": NeedsTooMuch()}),
+    "needs forgetting compulsion": (
+        "needs",
+        GERMAN,
+        {"capture": NeedsForgetCompulsion(forced_capture=True)},
+    ),
 }
 
 
 @pytest.mark.parametrize("case", sorted(BROKEN))
 def test_harness_catches_a_broken_rule_set_and_its_record_replays_the_failure(case):
-    check, changes = BROKEN[case]
-    name = "broken-" + case.replace(" ", "-")
-    rules = xeri.register(attrs.evolve(xeri.GREEK, name=name, **changes), replace=True)
+    check, base, changes = BROKEN[case]
+    name = "broken-" + case.replace(" ", "-").replace(":", "")
+    rules = xeri.register(attrs.evolve(base, name=name, **changes), replace=True)
     with pytest.raises(ConformanceError) as caught:
         check_rules(rules, games=3, rng=random.Random(0))
     error = caught.value
@@ -302,21 +446,47 @@ def _assert_failure_is_visible(case: str, error: ConformanceError) -> None:
         assert len(cards) == 51
     elif case == "card not held accepted":
         assert error.move not in state.hands[state.to_move]
-        xeri.apply(state, error.move)  # accepted: the bug
+        try:
+            xeri.apply(state, error.move)  # accepted: the bug
+        except RuleSetError:
+            # The engine saw the capture's outcome keep a card not held: not an IllegalMoveError.
+            assert "RuleSetError" in error.detail
+        else:
+            assert error.detail.endswith("was accepted")
     elif case == "endless match":
         assert len(state.round_results) == 2
         assert not state.is_over
+    elif case.startswith("needs"):
+        assert error.move in xeri.legal_moves(state)
+        if case == "needs refusing the real hand":
+            assert "the mover's hand could not have played it" in error.detail
+        else:
+            assert error.detail.endswith("but needs allows it")
+    elif case.startswith("custom"):
+        assert state.takes[-1].xeri is XeriKind.XERI
+
+
+@pytest.mark.parametrize(
+    ("base", "capture"),
+    [(xeri.GREEK, WrappedPile()), (xeri.GERMAN, WrappedSums(forced_capture=True))],
+    ids=["pile", "sums"],
+)
+def test_harness_passes_for_capture_rules_of_their_own_class(base, capture):
+    name = f"own-{base.name}"
+    rules = xeri.register(attrs.evolve(base, name=name, capture=capture), replace=True)
+    assert check_rules(rules, games=2, rng=random.Random(12)).games == 2
 
 
 def test_harness_catches_an_observation_that_leaks_a_hidden_card(monkeypatch):
-    import xeri.testing  # noqa: PLC0415
+    import xeri.testing.harness  # noqa: PLC0415
 
-    honest = xeri.testing.observe
+    honest = xeri.testing.harness.observe
 
-    def leaky(state, seat):
-        return honest(state, seat), state.stock[:1]
+    def leaky(state, seat):  # shows the top card of the stock as if it were V1's bottom card
+        seen = honest(state, seat)
+        return attrs.evolve(seen, bottom_card=state.stock[0] if state.stock else None)
 
-    monkeypatch.setattr(xeri.testing, "observe", leaky)
+    monkeypatch.setattr(xeri.testing.harness, "observe", leaky)
     with pytest.raises(ConformanceError) as caught:
         check_rules(xeri.GREEK, games=1, rng=random.Random(0))
     assert caught.value.check == "non-interference"

@@ -1,23 +1,13 @@
-"""The conformance harness: check that a rule set holds together, and strategies to test it.
+"""The conformance harness: [`check_rules`][xeri.testing.check_rules] and its checks.
 
-Install it with the `testing` extra (it needs hypothesis and cattrs). Run
-[`check_rules`][xeri.testing.check_rules] on any [`RuleSet`][xeri.RuleSet],
-a preset or your own: it plays random full matches, chance included, and
-after every move checks the properties that every rule set must have (see
-the function). The first failure raises a
-[`ConformanceError`][xeri.testing.ConformanceError] naming the check and
-the move, and carrying a game record that replays the game up to it.
-
-For your own property tests the module exports hypothesis strategies:
-[`decks`][xeri.testing.decks], [`rule_sets`][xeri.testing.rule_sets] and
-[`reachable_states`][xeri.testing.reachable_states].
-
-Examples:
-    >>> import random, xeri
-    >>> from xeri.testing import check_rules
-    >>> report = check_rules(xeri.GREEK_FOUR, games=1, rng=random.Random(3))
-    >>> report.games, report.rounds
-    (1, 4)
+Run it on any [`RuleSet`][xeri.RuleSet], a preset or your own: it plays
+random full matches, chance included, and after every move checks the
+properties that every rule set must have. It reads a rule set's components
+through their protocols and the capabilities they declare (such as
+[`CaptureRule.pile`][xeri.CaptureRule.pile]), never by their class, so a
+component of your own is checked as strictly as a built-in one. It needs
+cattrs (the `testing` or `json` extra) for its JSON round trips, and not
+hypothesis.
 """
 
 from __future__ import annotations
@@ -29,39 +19,28 @@ from typing import Any
 
 import attrs
 
-try:
-    from hypothesis import strategies as st
-except ImportError as exc:  # pragma: no cover  # the extra is installed with the tests
-    raise ImportError("xeri.testing needs hypothesis: install the extra, xeri[testing]") from exc
-
-from xeri.capture import XeriKind
-from xeri.cards import DECK, Card, Rank
+from xeri._validate import check_state
+from xeri.capture import HandNeeds, XeriKind
+from xeri.cards import DECK, Card
 from xeri.engine import apply, chance_move, legal_moves, start
 from xeri.errors import IllegalMoveError, XeriError
-from xeri.match import FixedRounds, SharedTarget, TargetScore
+from xeri.match import FixedRounds
 from xeri.moves import Deal, Move, PlayerMove, Reshuffle, move_sort_key
-from xeri.observe import observe
-from xeri.pile import PileCapture
+from xeri.observe import Observation, observe
 from xeri.records import GameRecord
-from xeri.rules import GERMAN_POINTS, GREEK_POINTS, Redeal, RuleSet
-from xeri.scoring import MajorityTie, PointsTable, RoundResult, StandardScorer
+from xeri.rules import RuleSet
+from xeri.scoring import MajorityTie, RoundResult, StandardScorer
 from xeri.serialize import Loadable, from_json, to_json
 from xeri.state import GameState, Phase, Take
-from xeri.sums import SumCapture
+from xeri.testing.hidden import Place, card_at, hidden_places, place_cards, shuffle_hidden
 
 __all__ = [
     "CHECKS",
     "MAX_RESHUFFLES",
     "CheckReport",
     "ConformanceError",
-    "card_at",
     "check_rules",
-    "decks",
-    "hidden_places",
-    "reachable_states",
     "round_bound",
-    "rule_sets",
-    "shuffle_hidden",
 ]
 
 CHECKS: tuple[str, ...] = (
@@ -76,6 +55,7 @@ CHECKS: tuple[str, ...] = (
     "match score",
     "json round trip",
     "non-interference",
+    "needs",
 )
 """The names of the checks [`check_rules`][xeri.testing.check_rules] makes, as
 [`ConformanceError.check`][xeri.testing.ConformanceError] gives them."""
@@ -88,7 +68,13 @@ handful on average; a strict redeal condition on a large table can need hundreds
 _CHANCE_PHASES = frozenset({Phase.DEAL, Phase.REDEAL, Phase.ROUND_OVER})
 
 _ROUND_CAP = 500
-"""Rounds allowed in a match whose format gives no bound and is not a `TargetScore`."""
+"""Rounds allowed in a match whose format has neither a `rounds` nor a `target`."""
+
+_NEEDS_ONE_IN = 4
+"""The needs check looks at about one decision point in this many."""
+
+_NEEDS_HANDS = 3
+"""Random hands tried per card the mover may play, at a decision point the needs check looks at."""
 
 
 class ConformanceError(XeriError):
@@ -207,19 +193,35 @@ def _plays_per_round(rules: RuleSet) -> int:
 def round_bound(rules: RuleSet) -> int:
     """The most rounds a match of `rules` may take before the harness calls it endless.
 
-    A [`FixedRounds`][xeri.FixedRounds] match (or any format whose
-    `max_rounds` gives a bound) takes at most that many. A
-    [`TargetScore`][xeri.TargetScore] match is bounded generously: 20 rounds
-    plus 10 times the rounds needed to reach the target if every round's
-    base points (the points table and the majority bonus) went to one side.
-    Any other format without a bound gets 500 rounds.
+    The bound is read from the match format's data, whatever its class: a
+    format with a positive int `rounds` (as [`FixedRounds`][xeri.FixedRounds])
+    takes at most that many. One with a positive int `target` (as
+    [`TargetScore`][xeri.TargetScore]) is bounded generously: 20 rounds plus
+    10 times the rounds needed to reach the target if every round's base
+    points (the points table and the majority bonus) went to one side. Any
+    other format gets 500 rounds.
+
+    Args:
+        rules: the rule set.
+
+    Returns:
+        The number of rounds after which a match that is not over fails the
+        termination check.
+
+    Examples:
+        >>> import xeri
+        >>> from xeri.testing import round_bound
+        >>> round_bound(xeri.GREEK_FOUR), round_bound(xeri.GREEK)
+        (4, 90)
     """
-    base = rules.card_points.total + rules.majority_points
-    bound = rules.match.max_rounds(max(1, base // rules.num_sides))
-    if bound is not None:
-        return bound
-    if isinstance(rules.match, TargetScore):
-        return 20 + 10 * math.ceil(rules.match.target / max(1, base))
+    match = rules.match
+    rounds = getattr(match, "rounds", None)
+    if type(rounds) is int and rounds > 0:
+        return rounds
+    target = getattr(match, "target", None)
+    if type(target) is int and target > 0:
+        base = rules.card_points.total + rules.majority_points
+        return 20 + 10 * math.ceil(target / max(1, base))
     return _ROUND_CAP
 
 
@@ -462,21 +464,35 @@ def _check_xeris(prev: GameState, new: GameState, move: Move) -> None:
             raise _fail("xeri", "a xeri with the round's first card (xeri_on_first_card=False)")
         if last_play and not rules.xeri_on_last_card:
             raise _fail("xeri", "a xeri with the round's last card (xeri_on_last_card=False)")
-        capture = rules.capture
-        if isinstance(capture, PileCapture):
-            pair = take.cards
-            if len(pair) != 2 or pair[0].rank is not pair[1].rank:
-                raise _fail("xeri", f"a xeri must take a lone card of the same rank: {pair}")
-            jack = pair[0].rank is capture.sweeper
-            if (take.xeri is XeriKind.JACK_XERI) != jack:
-                raise _fail("xeri", f"{take.xeri.value} made with {_names(pair)}")
-        elif isinstance(capture, SumCapture):
-            if new.table:
-                raise _fail("xeri", "a xeri that did not clear the table (D6)")
-            if take.xeri is not XeriKind.XERI:
-                raise _fail("xeri", f"a {take.xeri.value} in a game of sums")
+        _check_xeri_kind(rules, take, new)
     if len([t for t in fresh if t.turn is not None]) > 1:
         raise _fail("xeri", "one play recorded as several captures")
+
+
+def _check_xeri_kind(rules: RuleSet, take: Take, new: GameState) -> None:
+    """A xeri as the capture rule's capabilities define it (G7, D6), whatever its class."""
+    capture = rules.capture
+    kind = take.xeri
+    if not isinstance(kind, XeriKind):
+        raise _fail("xeri", f"a capture's xeri is {kind!r}, not an XeriKind or None")
+    if capture.pile:
+        # One pile: a xeri takes a lone card with one of its rank; a jack xeri
+        # is that with the rule's sweeper rank, read as data if it has one.
+        pair = take.cards
+        if len(pair) != 2 or pair[0].rank != pair[1].rank:
+            raise _fail(
+                "xeri", f"a xeri must take a lone card of the same rank: {_names(pair)} (G7)"
+            )
+        sweeper = getattr(capture, "sweeper", None)
+        jack = sweeper is not None and pair[0].rank == sweeper
+        if (kind is XeriKind.JACK_XERI) != jack:
+            raise _fail("xeri", f"a {kind.value} made with {_names(pair)} (sweeper {sweeper!r})")
+    else:
+        # An open table: a xeri is a capture that clears it.
+        if new.table:
+            raise _fail("xeri", "a xeri that did not clear the table (D6)")
+        if kind is not XeriKind.XERI:
+            raise _fail("xeri", f"a {kind.value} on an open table (D6)")
 
 
 def _check_step(prev: GameState, new: GameState, move: Move, game: _Game) -> None:
@@ -555,14 +571,13 @@ def _check_match(new: GameState, game: _Game) -> None:
                 "match score", f"{len(new.round_results)} of {rules.match.rounds} rounds played"
             )
     winner = status.winner
-    if (
-        new.phase is Phase.MATCH_OVER
-        and winner is not None
-        and isinstance(rules.match, TargetScore)
-    ):
+    if new.phase is Phase.MATCH_OVER and winner is not None and status.target is not None:
         scores = new.scores
-        if scores[winner] < (status.target or 0) or scores[winner] < max(scores):
-            raise _fail("match score", f"side {winner} wins with the scores {scores}")
+        if scores[winner] < status.target or scores[winner] < max(scores):
+            raise _fail(
+                "match score",
+                f"side {winner} wins with the scores {scores}, the target {status.target}",
+            )
 
 
 # --------------------------------------------------------------------------
@@ -580,104 +595,32 @@ def _check_json(value: Loadable, what: str) -> Loadable:
     return back
 
 
-def hidden_places(state: GameState, seat: int) -> list[tuple[str, int, int]]:
-    """Where the cards hidden from a seat lie (RULES.md X2, P3).
+def _check_shown(state: GameState, seat: int, seen: Observation) -> None:
+    """The observation shows the end of the table and of each capture, and counts the rest.
 
-    Other hands and the stock, except the V1 bottom card (whose place is
-    known); the face-down cards under the pile before the round's first
-    capture; the face-down cards inside that capture, for the seats that
-    did not make it.
-
-    Args:
-        state: any state.
-        seat: the seat whose view is meant.
-
-    Returns:
-        `(place, index, position)` triples: place is `"hand"` (index: the
-        seat), `"stock"`, `"table"` or `"take"` (the round's first capture).
+    [`hidden_places`][xeri.testing.hidden_places] relies on it: whatever an
+    observation leaves out in front of what it shows is hidden from the seat.
     """
-    rules = state.rules
-    places: list[tuple[str, int, int]] = []
-    bottom = state.bottom_card
-    for other, hand in enumerate(state.hands):
-        if other != seat:
-            places.extend(("hand", other, i) for i, c in enumerate(hand) if c is not bottom)
-    places.extend(("stock", 0, i) for i, c in enumerate(state.stock) if c is not bottom)
-    down = rules.face_down
-    if down and isinstance(rules.capture, PileCapture) and state.phase is not Phase.DEAL:
-        if not state.takes:
-            # The initial table's first cards, at the bottom of the pile, until captured.
-            places.extend(("table", 0, i) for i in range(min(down, len(state.table))))
-        elif state.takes[0].seat != seat:
-            # The round's first capture took the whole pile, face-down cards first.
-            first = state.takes[0]
-            places.extend(("take", 0, i) for i in range(min(down, len(first.cards) - 1)))
-    return places
-
-
-def card_at(state: GameState, place: tuple[str, int, int]) -> Card:
-    """The card at a place named by [`hidden_places`][xeri.testing.hidden_places].
-
-    Args:
-        state: the state the place was found in.
-        place: a `(place, index, position)` triple.
-
-    Returns:
-        The card lying there.
-    """
-    kind, index, pos = place
-    if kind == "hand":
-        return state.hands[index][pos]
-    if kind == "stock":
-        return state.stock[pos]
-    if kind == "table":
-        item = state.table[pos]
-        assert isinstance(item, Card), "face-down places are loose pile cards"
-        return item
-    return state.takes[0].cards[pos]
-
-
-def shuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
-    """The state with the cards hidden from a seat shuffled among the places hidden from it.
-
-    The seat's observation must not change: that is non-interference.
-
-    Args:
-        state: any state.
-        seat: the seat whose view is kept.
-        rng: the generator for the shuffle.
-
-    Returns:
-        A state the seat cannot tell from `state` (equal to it when fewer
-        than two cards are hidden).
-    """
-    places = hidden_places(state, seat)
-    hands = [list(h) for h in state.hands]
-    stock = list(state.stock)
-    table = list(state.table)
-    takes = list(state.takes)
-    first = list(takes[0].cards) if takes else []
-
-    cards = [card_at(state, p) for p in places]
-    rng.shuffle(cards)
-    for (kind, index, pos), card in zip(places, cards, strict=True):
-        if kind == "hand":
-            hands[index][pos] = card
-        elif kind == "stock":
-            stock[pos] = card
-        elif kind == "table":
-            table[pos] = card
-        else:
-            first[pos] = card
-    if takes:
-        takes[0] = attrs.evolve(takes[0], cards=tuple(first))
-    return attrs.evolve(
-        state,
-        hands=tuple(tuple(sorted(h)) for h in hands),
-        stock=tuple(stock),
-        table=tuple(table),
-        takes=tuple(takes),
-    )
+    if not isinstance(seen, Observation):
+        raise _fail("non-interference", f"observe returned a {type(seen).__name__}")
+    table = state.table
+    down = len(table) - len(seen.table)
+    if down < 0 or table[down:] != seen.table or seen.face_down != down:
+        raise _fail(
+            "non-interference",
+            f"seat {seat}'s observation shows {len(seen.table)} table items and "
+            f"{seen.face_down} face down, not the last items of the state's {len(table)}",
+        )
+    if len(seen.takes) != len(state.takes):
+        raise _fail("non-interference", f"seat {seat}'s observation counts the captures wrong")
+    for n, (take, shown) in enumerate(zip(state.takes, seen.takes, strict=True)):
+        hidden = len(take.cards) - len(shown.cards)
+        if hidden < 0 or take.cards[hidden:] != shown.cards or shown.hidden != hidden:
+            raise _fail(
+                "non-interference",
+                f"seat {seat}'s observation of capture {n} shows {len(shown.cards)} cards "
+                f"and {shown.hidden} hidden, not the last cards of the {len(take.cards)} taken",
+            )
 
 
 def _check_observations(state: GameState, rng: random.Random) -> None:
@@ -686,6 +629,7 @@ def _check_observations(state: GameState, rng: random.Random) -> None:
             seen = observe(state, seat)
         except Exception as exc:  # any error is the failure reported
             raise _fail("non-interference", f"observe(state, {seat}) raised {exc!r}") from exc
+        _check_shown(state, seat, seen)
         if seat == state.to_move and legal_moves(seen) != legal_moves(state):
             raise _fail(
                 "non-interference",
@@ -699,6 +643,106 @@ def _check_observations(state: GameState, rng: random.Random) -> None:
                 "non-interference",
                 f"seat {seat}'s observation changes when the cards hidden from it are shuffled",
             )
+
+
+# --------------------------------------------------------------------------
+# The capture rule's needs (xeri.capture.HandNeeds)
+
+
+def _needs_of(rules: RuleSet, state: GameState, move: PlayerMove, seat: int) -> HandNeeds:
+    try:
+        needs = rules.capture.needs(state.table, move, seat)
+    except Exception as exc:  # any error is the failure reported
+        raise _fail(
+            "needs", f"needs(table, {move}, {seat}) raised {type(exc).__name__}: {exc}", move
+        ) from exc
+    if not isinstance(needs, HandNeeds):
+        raise _fail("needs", f"needs returned a {type(needs).__name__}, not a HandNeeds", move)
+    return needs
+
+
+def _could_hold(state: GameState, seat: int, hand: tuple[Card, ...], places: list[Place]) -> bool:
+    """Whether the seat could hold `hand` here: the round's plays so far were legal with it.
+
+    The cards of `hand` that the seat does not hold trade places with those
+    it does not keep, and the library's own state validation replays the
+    round. A hand ruled out by earlier plays (say, one without a card of
+    the value of a build the seat owns, [D4][rules-d4]) is not one the seat
+    could have, and `needs` need not be exact for it.
+    """
+    real = state.hands[seat]
+    kept = set(hand)
+    leaving = [c for c in real if c not in kept]
+    # Each card coming into the hand leaves its place to a card going out.
+    swaps = [(p, leaving.pop()) for p in places[len(real) :] if card_at(state, p) in kept]
+    swaps += [(("hand", seat, i), c) for i, c in enumerate(hand)]
+    return not check_state(place_cards(state, swaps)).problems
+
+
+def _unmet(needs: HandNeeds, hand: tuple[Card, ...]) -> str:
+    """What of `needs` a hand lacks, in words."""
+    held = set(hand)
+    banned = sorted(needs.none_of & held)
+    if banned:
+        return f"the hand must hold none of {_names(banned)}"
+    for group, count in needs.at_least:
+        if len(group & held) < count:
+            return f"the hand must hold {count} of {_names(sorted(group))}"
+    return "the hand meets them"
+
+
+def _check_needs(state: GameState, legal: tuple[PlayerMove, ...], rng: random.Random) -> None:
+    """`needs` is exact: it holds for the real hand, and for other hands iff the move is listed.
+
+    The other hands have the mover's hand size and hold a card the mover may
+    play; the rest is drawn from the mover's hand and the cards hidden from
+    it, and a hand is kept only if the seat could hold it (`_could_hold`):
+    hands the other seats cannot rule out.
+    """
+    rules = state.rules
+    capture = rules.capture
+    seat: int = state.to_move  # type: ignore[assignment]  # a seat is to move
+    hand = state.hands[seat]
+    needs: dict[PlayerMove, HandNeeds] = {}
+    for move in legal:
+        needs[move] = found = _needs_of(rules, state, move, seat)
+        if not found.holds(hand):
+            raise _fail(
+                "needs",
+                f"{move} is legal, but needs says the mover's hand could not have played it: "
+                f"{_unmet(found, hand)}",
+                move,
+            )
+    places: list[Place] = [("hand", seat, i) for i in range(len(hand))]
+    places += hidden_places(state, seat)
+    pool = sorted(card_at(state, p) for p in places)
+    for card in sorted({m.card for m in legal}):
+        rest = [c for c in pool if c != card]
+        for _ in range(_NEEDS_HANDS):
+            other = tuple(sorted([card, *rng.sample(rest, min(len(hand) - 1, len(rest)))]))
+            if not _could_hold(state, seat, other, places):
+                continue
+            try:
+                listed = capture.moves(state.table, other, seat)
+            except Exception as exc:  # any error is the failure reported
+                raise _fail(
+                    "needs",
+                    f"moves with the hand {_names(other)} raised {type(exc).__name__}: {exc}",
+                ) from exc
+            for move in dict.fromkeys([*listed, *(m for m in legal if m.card in other)]):
+                if move not in needs:
+                    needs[move] = _needs_of(rules, state, move, seat)
+                if needs[move].holds(other) != (move in listed):
+                    if move in listed:
+                        says = f"forbids it ({_unmet(needs[move], other)})"
+                    else:
+                        says = "allows it"
+                    raise _fail(
+                        "needs",
+                        f"moves {'lists' if move in listed else 'does not list'} {move} for the "
+                        f"hand {_names(other)}, but needs {says}",
+                        move,
+                    )
 
 
 # --------------------------------------------------------------------------
@@ -719,6 +763,7 @@ class _Game:
 
     rules: RuleSet
     rng: random.Random
+    needs_rng: random.Random
     dealer: int
     state: GameState
     totals: list[int]
@@ -765,6 +810,8 @@ def _play_one(game: _Game) -> None:
         _check_step(state, new, move, game)
         state = new
         legal = _check_state(state, rng)
+        if legal and game.needs_rng.randrange(_NEEDS_ONE_IN) == 0:
+            _check_needs(state, legal, game.needs_rng)
     _check_illegal(state, legal, copy.deepcopy(state), rng)
 
 
@@ -797,10 +844,12 @@ def check_rules(
       match at most the rounds of [`round_bound`][xeri.testing.round_bound];
     * **xeri**: captures are recorded for the mover and turn, end with the
       card played, and no xeri is made where the rule set forbids it (first
-      or last card, the leftover collection); with a
-      [`PileCapture`][xeri.PileCapture] (or a subclass) a xeri takes a lone
-      card of the same rank, a jack xeri only with the sweeper's rank; with a
-      [`SumCapture`][xeri.SumCapture] a xeri clears the table;
+      or last card, the leftover collection); read from the capture rule's
+      capability [`pile`][xeri.CaptureRule.pile], whatever its class: with
+      one pile a xeri takes a lone card of the same rank, and it is a jack
+      xeri exactly when both are of the rule's `sweeper` rank (a rule
+      without a `sweeper` makes none); on an open table a xeri clears the
+      table ([G7][rules-g7], [D6][rules-d6]);
     * **round score**: with the [`StandardScorer`][xeri.StandardScorer] the
       round result equals a recount from the captures and the rule set's data
       (points table, majority and its tie rule, xeri bonuses, leftover). A
@@ -814,9 +863,18 @@ def check_rules(
     * **non-interference**: shuffling the cards hidden from a seat (other
       hands, the stock, face-down cards under a pile or taken by another
       seat) among the places hidden from it leaves
-      [`observe`][xeri.observe] for that seat unchanged (RULES.md X2, P3),
-      and the seat to move has the same legal moves from its observation as
-      from the state.
+      [`observe`][xeri.observe] for that seat unchanged ([X2][rules-x2],
+      [P3][rules-p3]), and the seat to move has the same legal moves from its
+      observation as from the state; every observation shows the end of the
+      table and of each capture and counts the cards in front of it;
+    * **needs**: at about one decision point in four, the capture rule's
+      [`needs`][xeri.CaptureRule.needs] is exact for every legal move: it
+      holds for the mover's hand, and for random hands of the same size
+      holding the move's card (drawn from the mover's hand and the cards
+      hidden from it, and kept when the round's plays so far are legal with
+      them) it holds exactly when `moves` lists the move for that hand.
+      These draws use a generator of their own, seeded from `rng`, so the
+      games played are the same with or without them.
 
     Args:
         rules: the rule set to check. [`register`][xeri.register] a rule set
@@ -842,11 +900,14 @@ def check_rules(
         rng = random.Random()
     rounds = moves = 0
     for _ in range(games):
-        game_rng = random.Random(rng.getrandbits(64))
+        seed = rng.getrandbits(64)
+        game_rng = random.Random(seed)
         dealer = game_rng.randrange(rules.seats)
         game = _Game(
             rules=rules,
             rng=game_rng,
+            # Its own generator, so that the games played do not depend on it.
+            needs_rng=random.Random(f"needs {seed}"),
             dealer=dealer,
             state=start(rules, dealer=dealer),
             totals=[0] * rules.num_sides,
@@ -867,210 +928,3 @@ def check_rules(
         rounds += game.rounds
         moves += len(game.moves)
     return CheckReport(games=games, rounds=rounds, moves=moves)
-
-
-# --------------------------------------------------------------------------
-# Hypothesis strategies
-
-
-def decks() -> st.SearchStrategy[tuple[Card, ...]]:
-    """Decks for [`new_game`][xeri.new_game] and [`Deal`][xeri.Deal]: the 52 cards in any order.
-
-    Hypothesis shrinks a deck towards [`DECK`][xeri.DECK] order.
-
-    Examples:
-        >>> import xeri
-        >>> from hypothesis import given
-        >>> from xeri.testing import decks
-        >>> @given(decks())
-        ... def test_deal_uses_every_card(deck):
-        ...     state = xeri.new_game(xeri.GERMAN, deck=deck, dealer=0)
-        ...     assert len(state.hands[0]) + len(state.table) + len(state.stock) == 46
-        >>> test_deal_uses_every_card()
-    """
-    return st.permutations(DECK).map(tuple)
-
-
-def _sides(seats: int) -> list[tuple[int, ...]]:
-    """Every way the strategy seats its sides: each seat alone, or partners in turn."""
-    options = [tuple(range(seats))]
-    options.extend(tuple(s % n for s in range(seats)) for n in range(2, seats) if seats % n == 0)
-    return options
-
-
-def _deals(seats: int, redeal: Redeal, *, bottom: bool) -> list[tuple[int, int]]:
-    """Every (table_size, hand_size) from 0 to 8 table cards that deals the deck in whole deals."""
-    pairs = []
-    for table in range(9):
-        if redeal is not Redeal.NEVER and not 1 <= table <= (
-            8 if redeal is Redeal.TOP_JACK_OR_TOP_PAIR else 5
-        ):
-            continue
-        for hand in range(1, 27):
-            cards = seats * hand
-            if table + cards > 52 or (52 - table) % cards:
-                continue
-            if redeal is not Redeal.NEVER and 52 - cards - bottom < 4 * table + 1:
-                continue
-            pairs.append((table, hand))
-    return pairs
-
-
-@st.composite
-def _points_tables(draw: st.DrawFn) -> PointsTable:
-    preset = draw(st.sampled_from([GREEK_POINTS, GERMAN_POINTS, None]))
-    if preset is not None:
-        return preset
-    ranks = draw(st.dictionaries(st.sampled_from(list(Rank)), st.integers(0, 3), max_size=5))
-    cards = draw(st.dictionaries(st.sampled_from(DECK), st.integers(0, 3), max_size=3))
-    return PointsTable(ranks=ranks, cards=cards)
-
-
-@st.composite
-def _rule_sets(draw: st.DrawFn, max_seats: int, name: str) -> RuleSet:
-    seats = draw(st.integers(2, max_seats))
-    sides = draw(st.sampled_from(_sides(seats)))
-    pile = draw(st.booleans())
-    capture: PileCapture | SumCapture
-    if pile:
-        capture = PileCapture(
-            sweeper=draw(st.sampled_from([Rank.JACK, Rank.JACK, None, Rank.KING]))
-        )
-    else:
-        capture = SumCapture(
-            multi_capture=draw(st.booleans()),
-            forced_capture=draw(st.booleans()),
-            self_raise=draw(st.booleans()),
-        )
-    bottom = draw(st.booleans())
-    redeal = draw(st.sampled_from(list(Redeal)))
-    table_size, hand_size = draw(st.sampled_from(_deals(seats, redeal, bottom=bottom)))
-    hideable = pile and table_size > 1 and redeal is Redeal.NEVER
-    face_down = draw(st.integers(0, table_size - 1)) if hideable else 0
-    points = draw(_points_tables())
-    majority = draw(st.integers(0, 5))
-    base = points.total + majority
-    match: FixedRounds | TargetScore
-    if base == 0 or draw(st.booleans()):
-        match = FixedRounds(rounds=draw(st.integers(1, 2)))
-    else:
-        short = max(1, 2 * base // len(set(sides)))
-        match = TargetScore(
-            target=draw(st.integers(1, short)),
-            step=draw(st.integers(1, short)),
-            shared=draw(st.sampled_from(list(SharedTarget))),
-        )
-    return RuleSet(
-        name=name,
-        seats=seats,
-        sides=sides,
-        hand_size=hand_size,
-        table_size=table_size,
-        face_down=face_down,
-        redeal=redeal,
-        show_bottom_card=bottom,
-        xeri_on_last_card=draw(st.booleans()),
-        xeri_on_first_card=draw(st.booleans()),
-        capture=capture,
-        card_points=points,
-        majority_points=majority,
-        majority_tie=draw(st.sampled_from(list(MajorityTie))),
-        xeri_points=draw(st.integers(0, 20)),
-        jack_xeri_points=draw(st.integers(0, 30)),
-        match=match,
-    )
-
-
-def rule_sets(*, max_seats: int = 4, name: str = "generated") -> st.SearchStrategy[RuleSet]:
-    """Valid rule sets, drawn over every option, with short matches.
-
-    The draws cover: 2 to `max_seats` seats, each seat its own side or
-    partners in turn (`(0, 1, 0, 1)`); the pile family
-    ([`PileCapture`][xeri.PileCapture] with the Jack, the King or no sweeper)
-    or the sum family ([`SumCapture`][xeri.SumCapture] with each of its
-    options); a table of 0 to 8 cards and a hand size that deal the deck in
-    whole deals; face-down table cards (pile family); every
-    [`Redeal`][xeri.Redeal] condition (on tables small enough to be redealt
-    quickly); the shown bottom card (V1); xeri on the first and last cards;
-    a points table (Greek, German or random), majority points and tie rule,
-    xeri and jack xeri bonuses; and a short match: one or two
-    [`FixedRounds`][xeri.FixedRounds], or a [`TargetScore`][xeri.TargetScore]
-    reached in a round or two of base points.
-
-    Args:
-        max_seats: the most seats drawn, 2 to 8.
-        name: the name of every rule set drawn.
-
-    Examples:
-        >>> from hypothesis import given, settings
-        >>> from xeri.testing import rule_sets
-        >>> @settings(max_examples=20)
-        ... @given(rule_sets())
-        ... def test_a_round_deals_the_deck(rules):
-        ...     plays = rules.deals_per_round * rules.seats * rules.hand_size
-        ...     assert plays + rules.table_size == 52
-        >>> test_a_round_deals_the_deck()
-    """
-    if type(max_seats) is not int or not 2 <= max_seats <= 8:
-        raise ValueError(f"max_seats must be an int from 2 to 8, not {max_seats!r}")
-    return _rule_sets(max_seats, name)
-
-
-def _chance_moves(state: GameState) -> st.SearchStrategy[Move]:
-    if state.phase is not Phase.REDEAL:
-        return decks().map(lambda deck: Deal(deck=deck))
-    pool = [*state.stock, *state.rules.capture.table_cards(state.table)]
-    bottom = state.bottom_card
-    if bottom is not None:
-        pool.remove(bottom)
-    return st.permutations(pool).map(
-        lambda order: Reshuffle(stock=(*order, bottom) if bottom is not None else tuple(order))
-    )
-
-
-def reachable_states(
-    rules: RuleSet | st.SearchStrategy[RuleSet],
-    *,
-    max_moves: int = 150,
-) -> st.SearchStrategy[GameState]:
-    """States reached from the start of a match by legal moves, chance's included.
-
-    The dealer, every deck and reshuffle, and every player's move are drawn
-    by hypothesis, so a failing example shrinks to a short game.
-
-    Args:
-        rules: a rule set, or a strategy of them (as [`rule_sets`][xeri.testing.rule_sets]).
-        max_moves: the most moves made from the state before the first deal
-            (a Greek round is 1 deal and 48 plays).
-
-    Examples:
-        >>> import xeri
-        >>> from hypothesis import given, settings
-        >>> from xeri.testing import reachable_states
-        >>> @settings(max_examples=20)
-        ... @given(reachable_states(xeri.GREEK))
-        ... def test_the_dealer_plays_last(state):
-        ...     dealer = len(state.hands[state.dealer])
-        ...     assert all(dealer >= len(hand) for hand in state.hands)
-        >>> test_the_dealer_plays_last()
-    """
-    if type(max_moves) is not int or max_moves < 0:
-        raise ValueError(f"max_moves must be an int >= 0, not {max_moves!r}")
-    source = rules if isinstance(rules, st.SearchStrategy) else st.just(rules)
-
-    @st.composite
-    def states(draw: st.DrawFn) -> GameState:
-        r = draw(source)
-        state = start(r, dealer=draw(st.integers(0, r.seats - 1)))
-        for _ in range(draw(st.integers(0, max_moves))):
-            if state.is_over or (state.phase is Phase.ROUND_OVER and draw(st.booleans())):
-                break  # a finished round is worth looking at too
-            if state.is_chance:
-                move = draw(_chance_moves(state))
-            else:
-                moves = legal_moves(state)
-                move = moves[draw(st.integers(0, len(moves) - 1))]
-            state = apply(state, move)
-        return state
-
-    return states()

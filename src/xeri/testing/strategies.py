@@ -1,0 +1,240 @@
+"""Hypothesis strategies for property tests of the engine and of rule sets.
+
+This module needs hypothesis (the `testing` extra); the rest of
+[`xeri.testing`][xeri.testing] does not. Its names are also importable from
+`xeri.testing`, which loads this module on first use.
+
+Examples:
+    >>> import xeri
+    >>> from hypothesis import given, settings
+    >>> from xeri.testing import rule_sets
+    >>> @settings(max_examples=10)
+    ... @given(rule_sets(max_seats=3))
+    ... def test_sides_cover_the_seats(rules):
+    ...     assert len(rules.sides) == rules.seats
+    >>> test_sides_cover_the_seats()
+"""
+
+from __future__ import annotations
+
+try:
+    from hypothesis import strategies as st
+except ImportError as exc:  # pragma: no cover  # the extra is installed with the tests
+    raise ImportError(
+        "xeri.testing.strategies needs hypothesis: install the testing extra, xeri[testing]"
+    ) from exc
+
+from xeri.cards import DECK, Card, Rank
+from xeri.engine import apply, legal_moves, start
+from xeri.match import FixedRounds, SharedTarget, TargetScore
+from xeri.moves import Deal, Move, Reshuffle
+from xeri.pile import PileCapture
+from xeri.rules import GERMAN_POINTS, GREEK_POINTS, Redeal, RuleSet
+from xeri.scoring import MajorityTie, PointsTable
+from xeri.state import GameState, Phase
+from xeri.sums import SumCapture
+
+__all__ = ["decks", "reachable_states", "rule_sets"]
+
+
+def decks() -> st.SearchStrategy[tuple[Card, ...]]:
+    """Decks for [`new_game`][xeri.new_game] and [`Deal`][xeri.Deal]: the 52 cards in any order.
+
+    Hypothesis shrinks a deck towards [`DECK`][xeri.DECK] order.
+
+    Examples:
+        >>> import xeri
+        >>> from hypothesis import given
+        >>> from xeri.testing import decks
+        >>> @given(decks())
+        ... def test_deal_uses_every_card(deck):
+        ...     state = xeri.new_game(xeri.GERMAN, deck=deck, dealer=0)
+        ...     assert len(state.hands[0]) + len(state.table) + len(state.stock) == 46
+        >>> test_deal_uses_every_card()
+    """
+    return st.permutations(DECK).map(tuple)
+
+
+def _sides(seats: int) -> list[tuple[int, ...]]:
+    """Every way the strategy seats its sides: each seat alone, or partners in turn."""
+    options = [tuple(range(seats))]
+    options.extend(tuple(s % n for s in range(seats)) for n in range(2, seats) if seats % n == 0)
+    return options
+
+
+def _deals(seats: int, redeal: Redeal, *, bottom: bool) -> list[tuple[int, int]]:
+    """Every (table_size, hand_size) from 0 to 8 table cards that deals the deck in whole deals."""
+    pairs = []
+    for table in range(9):
+        if redeal is not Redeal.NEVER and not 1 <= table <= (
+            8 if redeal is Redeal.TOP_JACK_OR_TOP_PAIR else 5
+        ):
+            continue
+        for hand in range(1, 27):
+            cards = seats * hand
+            if table + cards > 52 or (52 - table) % cards:
+                continue
+            if redeal is not Redeal.NEVER and 52 - cards - bottom < 4 * table + 1:
+                continue
+            pairs.append((table, hand))
+    return pairs
+
+
+@st.composite
+def _points_tables(draw: st.DrawFn) -> PointsTable:
+    preset = draw(st.sampled_from([GREEK_POINTS, GERMAN_POINTS, None]))
+    if preset is not None:
+        return preset
+    ranks = draw(st.dictionaries(st.sampled_from(list(Rank)), st.integers(0, 3), max_size=5))
+    cards = draw(st.dictionaries(st.sampled_from(DECK), st.integers(0, 3), max_size=3))
+    return PointsTable(ranks=ranks, cards=cards)
+
+
+@st.composite
+def _rule_sets(draw: st.DrawFn, max_seats: int, name: str) -> RuleSet:
+    seats = draw(st.integers(2, max_seats))
+    sides = draw(st.sampled_from(_sides(seats)))
+    pile = draw(st.booleans())
+    capture: PileCapture | SumCapture
+    if pile:
+        capture = PileCapture(
+            sweeper=draw(st.sampled_from([Rank.JACK, Rank.JACK, None, Rank.KING]))
+        )
+    else:
+        capture = SumCapture(
+            multi_capture=draw(st.booleans()),
+            forced_capture=draw(st.booleans()),
+            self_raise=draw(st.booleans()),
+        )
+    bottom = draw(st.booleans())
+    redeal = draw(st.sampled_from(list(Redeal)))
+    table_size, hand_size = draw(st.sampled_from(_deals(seats, redeal, bottom=bottom)))
+    hideable = pile and table_size > 1 and redeal is Redeal.NEVER
+    face_down = draw(st.integers(0, table_size - 1)) if hideable else 0
+    points = draw(_points_tables())
+    majority = draw(st.integers(0, 5))
+    base = points.total + majority
+    match: FixedRounds | TargetScore
+    if base == 0 or draw(st.booleans()):
+        match = FixedRounds(rounds=draw(st.integers(1, 2)))
+    else:
+        short = max(1, 2 * base // len(set(sides)))
+        match = TargetScore(
+            target=draw(st.integers(1, short)),
+            step=draw(st.integers(1, short)),
+            shared=draw(st.sampled_from(list(SharedTarget))),
+        )
+    return RuleSet(
+        name=name,
+        seats=seats,
+        sides=sides,
+        hand_size=hand_size,
+        table_size=table_size,
+        face_down=face_down,
+        redeal=redeal,
+        show_bottom_card=bottom,
+        xeri_on_last_card=draw(st.booleans()),
+        xeri_on_first_card=draw(st.booleans()),
+        capture=capture,
+        card_points=points,
+        majority_points=majority,
+        majority_tie=draw(st.sampled_from(list(MajorityTie))),
+        xeri_points=draw(st.integers(0, 20)),
+        jack_xeri_points=draw(st.integers(0, 30)),
+        match=match,
+    )
+
+
+def rule_sets(*, max_seats: int = 4, name: str = "generated") -> st.SearchStrategy[RuleSet]:
+    """Valid rule sets, drawn over every option, with short matches.
+
+    The draws cover: 2 to `max_seats` seats, each seat its own side or
+    partners in turn (`(0, 1, 0, 1)`); the pile family
+    ([`PileCapture`][xeri.PileCapture] with the Jack, the King or no sweeper)
+    or the sum family ([`SumCapture`][xeri.SumCapture] with each of its
+    options); a table of 0 to 8 cards and a hand size that deal the deck in
+    whole deals; face-down table cards (pile family); every
+    [`Redeal`][xeri.Redeal] condition (on tables small enough to be redealt
+    quickly); the shown bottom card (V1); xeri on the first and last cards;
+    a points table (Greek, German or random), majority points and tie rule,
+    xeri and jack xeri bonuses; and a short match: one or two
+    [`FixedRounds`][xeri.FixedRounds], or a [`TargetScore`][xeri.TargetScore]
+    reached in a round or two of base points.
+
+    Args:
+        max_seats: the most seats drawn, 2 to 8.
+        name: the name of every rule set drawn.
+
+    Examples:
+        >>> from hypothesis import given, settings
+        >>> from xeri.testing import rule_sets
+        >>> @settings(max_examples=20)
+        ... @given(rule_sets())
+        ... def test_a_round_deals_the_deck(rules):
+        ...     plays = rules.deals_per_round * rules.seats * rules.hand_size
+        ...     assert plays + rules.table_size == 52
+        >>> test_a_round_deals_the_deck()
+    """
+    if type(max_seats) is not int or not 2 <= max_seats <= 8:
+        raise ValueError(f"max_seats must be an int from 2 to 8, not {max_seats!r}")
+    return _rule_sets(max_seats, name)
+
+
+def _chance_moves(state: GameState) -> st.SearchStrategy[Move]:
+    if state.phase is not Phase.REDEAL:
+        return decks().map(lambda deck: Deal(deck=deck))
+    pool = [*state.stock, *state.rules.capture.table_cards(state.table)]
+    bottom = state.bottom_card
+    if bottom is not None:
+        pool.remove(bottom)
+    return st.permutations(pool).map(
+        lambda order: Reshuffle(stock=(*order, bottom) if bottom is not None else tuple(order))
+    )
+
+
+def reachable_states(
+    rules: RuleSet | st.SearchStrategy[RuleSet],
+    *,
+    max_moves: int = 150,
+) -> st.SearchStrategy[GameState]:
+    """States reached from the start of a match by legal moves, chance's included.
+
+    The dealer, every deck and reshuffle, and every player's move are drawn
+    by hypothesis, so a failing example shrinks to a short game.
+
+    Args:
+        rules: a rule set, or a strategy of them (as [`rule_sets`][xeri.testing.rule_sets]).
+        max_moves: the most moves made from the state before the first deal
+            (a Greek round is 1 deal and 48 plays).
+
+    Examples:
+        >>> import xeri
+        >>> from hypothesis import given, settings
+        >>> from xeri.testing import reachable_states
+        >>> @settings(max_examples=20)
+        ... @given(reachable_states(xeri.GREEK))
+        ... def test_the_dealer_plays_last(state):
+        ...     dealer = len(state.hands[state.dealer])
+        ...     assert all(dealer >= len(hand) for hand in state.hands)
+        >>> test_the_dealer_plays_last()
+    """
+    if type(max_moves) is not int or max_moves < 0:
+        raise ValueError(f"max_moves must be an int >= 0, not {max_moves!r}")
+    source = rules if isinstance(rules, st.SearchStrategy) else st.just(rules)
+
+    @st.composite
+    def states(draw: st.DrawFn) -> GameState:
+        r = draw(source)
+        state = start(r, dealer=draw(st.integers(0, r.seats - 1)))
+        for _ in range(draw(st.integers(0, max_moves))):
+            if state.is_over or (state.phase is Phase.ROUND_OVER and draw(st.booleans())):
+                break  # a finished round is worth looking at too
+            if state.is_chance:
+                move = draw(_chance_moves(state))
+            else:
+                moves = legal_moves(state)
+                move = moves[draw(st.integers(0, len(moves) - 1))]
+            state = apply(state, move)
+        return state
+
+    return states()
