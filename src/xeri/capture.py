@@ -81,9 +81,10 @@ class HandNeeds:
     ([`determinize`][xeri.determinize]); an opponent's past plays narrow
     down what that opponent can hold. A capture rule states it exactly with
     [`CaptureRule.needs`][xeri.CaptureRule.needs]: a hand that holds the
-    card played may play the move if and only if it holds none of `none_of`
-    and, for every `(cards, count)` of `at_least`, at least `count` of those
-    cards (the card played included when it is among them).
+    card played, and that the seat could hold at that point of the round,
+    may play the move if and only if it holds none of `none_of` and, for
+    every `(cards, count)` of `at_least`, at least `count` of those cards
+    (the card played included when it is among them).
 
     Examples:
         >>> from xeri import DECK, Card, HandNeeds
@@ -198,7 +199,10 @@ class CaptureRule(Protocol):
 
         Returns:
             The needs, exactly: `move in moves(table, hand, seat)` if and only
-            if `needs(...).holds(hand)`, for every hand holding the card played.
+            if `needs(...).holds(hand)`, for every hand holding the card played
+            that the seat could hold there (with the round's plays so far legal
+            for it: under [D4][rules-d4], say, a seat always holds a card of the
+            value of each build it owns).
             Return [`NO_NEEDS`][xeri.capture.NO_NEEDS] when the card alone decides.
         """
         ...
