@@ -4,6 +4,21 @@ This is the only module that makes new states. `apply` is pure: it never
 changes the state it is given, equal inputs give equal outputs, and a move
 that is not legal raises [`IllegalMoveError`][xeri.IllegalMoveError] with
 the state untouched.
+
+## The boundary with the rule set's components
+
+The engine calls the components of the rule set (the capture rule, the
+scorer, the match format) and trusts the built-in ones. A custom component
+is trusted no further: if it raises (anything but the `IllegalMoveError` by
+which `play` refuses a move), or returns what its protocol does not allow,
+the engine raises a [`RuleSetError`][xeri.RuleSetError] naming the
+component and the rule set, with the component's exception as the cause.
+The message gives that exception's class only, since its text could name a
+hidden card. What is checked is the shape of each answer, and a play that
+does not remove exactly the card played from the hand (the round would
+never end); whether the answers are *right* (cards conserved, scores that
+add up, sorted moves) is for the conformance harness,
+[`check_rules`][xeri.testing.check_rules].
 """
 
 from __future__ import annotations
@@ -14,12 +29,15 @@ from typing import TYPE_CHECKING, Protocol
 
 from xeri.capture import XeriKind
 from xeri.cards import DECK, Card, Rank
-from xeri.errors import IllegalMoveError
-from xeri.moves import ChanceMove, Deal, Move, PlayerMove, Reshuffle
+from xeri.errors import IllegalMoveError, RuleSetError, XeriError, _show
+from xeri.match import FixedRounds, MatchStatus, TargetScore
+from xeri.moves import Capture, ChanceMove, Combine, Deal, Move, PlayerMove, Reshuffle, Trail
+from xeri.pile import PileCapture
 from xeri.rules import GREEK, RuleSet
-from xeri.scoring import RoundResult
+from xeri.scoring import RoundResult, StandardScorer
 from xeri.state import GameState, Phase, Take, _make_state
-from xeri.table import TableItem
+from xeri.sums import SumCapture
+from xeri.table import Build, TableItem
 
 if TYPE_CHECKING:
     from xeri.observe import Observation
@@ -30,6 +48,16 @@ _INDEX = attrgetter("index")
 _DECK_SET = frozenset(DECK)
 _PLAY = Phase.PLAY
 _SYSTEM_RANDOM = secrets.SystemRandom()
+# The built-in components, exactly these classes (a subclass may override anything):
+# their answers are not checked. On the hot path `apply` and `legal_moves` test
+# `capture.__class__ is PileCapture` only, and leave the other rules to a helper.
+# `PileCapture.moves` returns the hand: it is called without a `try`.
+_TRUSTED_CAPTURES = frozenset({PileCapture, SumCapture})
+_TRUSTED_SCORERS = frozenset({StandardScorer})
+_TRUSTED_FORMATS = frozenset({TargetScore, FixedRounds})
+_PLAYER_MOVES = frozenset({Card, Capture, Combine, Trail})
+_TABLE_ITEMS = frozenset({Card, Build})
+_RESULT_FIELDS = ("cards", "card_points", "majority", "xeris", "xeri_bonus", "total")
 
 
 class RandomSource(Protocol):
@@ -60,9 +88,12 @@ def start(rules: RuleSet = GREEK, *, dealer: int = 0) -> GameState:
         IllegalMoveError: `dealer` is not a seat of the rule set.
     """
     if not isinstance(rules, RuleSet):
-        raise IllegalMoveError(f"rules must be a RuleSet, not {type(rules).__name__}")
+        hint = " (find_rules gives a rule set by its name)" if type(rules) is str else ""
+        raise IllegalMoveError(f"rules must be a RuleSet, not {_show(rules)}{hint}")
     if type(dealer) is not int or not 0 <= dealer < rules.seats:
-        raise IllegalMoveError(f"dealer must be a seat from 0 to {rules.seats - 1}, not {dealer!r}")
+        raise IllegalMoveError(
+            f"dealer must be a seat from 0 to {rules.seats - 1}, not {_show(dealer)}"
+        )
     empty = ((),) * rules.seats
     return _make_state(rules, Phase.DEAL, dealer, None, empty, (), (), (), (), (), None, ())
 
@@ -79,8 +110,8 @@ def new_game(
     Args:
         rules: the rule set ([`GREEK`][xeri.GREEK] by default).
         deck: the first round's deck, top card first, to replay a real deal
-            (dealt as RULES.md X3 says); drawn with `rng` when None.
-        dealer: the first dealer's seat; drawn with `rng` when None (G2).
+            (dealt as [X3][rules-x3] says); drawn with `rng` when None.
+        dealer: the first dealer's seat; drawn with `rng` when None ([G2][rules-g2]).
         rng: the generator for every draw: the deck, the dealer and any
             initial-pile redeal. Defaults to `secrets.SystemRandom()`; pass a
             seeded `random.Random` to replay a game.
@@ -89,7 +120,9 @@ def new_game(
         The state after the deal and any redeal of the initial table.
 
     Raises:
-        IllegalMoveError: `deck` is not the 52 cards, or `dealer` is not a seat.
+        IllegalMoveError: `rules` is not a rule set, `deck` is not the 52 cards,
+            `dealer` is not a seat, or `rng` is not a random generator.
+        RuleSetError: a component of the rule set failed (see the module docstring).
 
     Examples:
         >>> import random, xeri
@@ -97,12 +130,16 @@ def new_game(
         >>> len(state.hands[0]), len(state.table), len(state.stock)
         (6, 4, 36)
     """
-    if rng is None:
-        rng = _SYSTEM_RANDOM
+    rng = _random_source(rng)
     if dealer is None:
         dealer = rng.randrange(rules.seats) if isinstance(rules, RuleSet) else 0
     state = start(rules, dealer=dealer)
-    move = chance_move(state, rng) if deck is None else Deal(deck=tuple(deck))
+    if deck is None:
+        move: ChanceMove = chance_move(state, rng)
+    elif isinstance(deck, (tuple, list)):
+        move = Deal(deck=tuple(deck))
+    else:
+        raise IllegalMoveError(f"deck must be a tuple or list of the 52 cards, not {_show(deck)}")
     state = apply(state, move)
     while state.phase is Phase.REDEAL:
         state = apply(state, chance_move(state, rng))
@@ -123,22 +160,59 @@ def legal_moves(state: GameState | Observation) -> tuple[PlayerMove, ...]:
         The moves, in the order of [`move_sort_key`][xeri.moves.move_sort_key]:
         by card, then kind, then what they take. In the Greek family they are
         the cards of the mover's hand.
+
+    Raises:
+        IllegalMoveError: `state` is neither a state nor an observation.
+        RuleSetError: the capture rule's `moves` failed (see the module docstring).
     """
-    seat = state.to_move
-    if seat is None:
-        return ()
     if type(state) is GameState:
-        return state.rules.capture.moves(state.table, state.hands[seat], seat)
+        seat = state.to_move
+        if seat is None:
+            return ()
+        capture = state.rules.capture
+        if capture.__class__ is PileCapture:  # the hot path: built in, cannot fail
+            return capture.moves(state.table, state.hands[seat], seat)
+        return _moves(state.rules, state.table, state.hands[seat], seat)
     # An Observation: its table leaves out face-down cards, which in a pile
     # game never change the moves (P3); only the observing seat's moves are known.
     observation: Observation = state  # type: ignore[assignment]  # not a GameState
-    if seat != observation.seat:
+    try:
+        seat, observer = observation.to_move, observation.seat
+        rules, hand, table = observation.rules, observation.hand, observation.table
+    except AttributeError:
+        raise _not_a_state("legal_moves", state, observation=True) from None
+    if seat is None or seat != observer:
         return ()
-    return observation.rules.capture.moves(observation.table, observation.hand, seat)
+    return _moves(rules, table, hand, seat)
+
+
+def _moves(
+    rules: RuleSet, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
+) -> tuple[PlayerMove, ...]:
+    """`rules.capture.moves(...)`, with a custom capture rule's answer checked for its shape."""
+    capture = rules.capture
+    try:
+        moves = capture.moves(table, hand, seat)
+    except Exception as exc:
+        raise _failed(rules, "capture", "moves", f"raised {type(exc).__name__}") from exc
+    if capture.__class__ in _TRUSTED_CAPTURES:
+        return moves
+    if not (
+        type(moves) is tuple
+        and (moves or not hand)
+        and all(move.__class__ in _PLAYER_MOVES for move in moves)
+    ):
+        problem = (
+            "returned no move for a hand that holds cards"
+            if type(moves) is tuple and not moves
+            else f"returned {_show(moves, text=False)}, not a tuple of moves"
+        )
+        raise _failed(rules, "capture", "moves", problem)
+    return moves
 
 
 def chance_move(state: GameState, rng: RandomSource | None = None) -> ChanceMove:
-    """Draw chance's move: a new round's deck, or an initial-pile reshuffle (X4).
+    """Draw chance's move: a new round's deck, or an initial-pile reshuffle ([X4][rules-x4]).
 
     Args:
         state: a state where `state.is_chance` is true.
@@ -149,17 +223,19 @@ def chance_move(state: GameState, rng: RandomSource | None = None) -> ChanceMove
         `ROUND_OVER`, a [`Reshuffle`][xeri.Reshuffle] in `REDEAL`.
 
     Raises:
-        IllegalMoveError: chance does not act in this state.
+        IllegalMoveError: `state` is not a state, chance does not act in it, or
+            `rng` is not a random generator.
     """
-    if rng is None:
-        rng = _SYSTEM_RANDOM
+    if not isinstance(state, GameState):
+        raise _not_a_state("chance_move", state)
+    rng = _random_source(rng)
     phase = state.phase
     if phase is Phase.DEAL or phase is Phase.ROUND_OVER:
         deck = list(DECK)
         rng.shuffle(deck)
         return Deal(deck=tuple(deck))
     if phase is Phase.REDEAL:
-        pool = list(state.stock) + list(state.rules.capture.table_cards(state.table))
+        pool = list(state.stock) + list(_table_cards(state.rules, state.table))
         bottom = state.bottom_card
         if bottom is not None:
             pool.remove(bottom)
@@ -168,6 +244,23 @@ def chance_move(state: GameState, rng: RandomSource | None = None) -> ChanceMove
             pool.append(bottom)
         return Reshuffle(stock=tuple(pool))
     raise IllegalMoveError(f"chance does not act now: {_waiting_for(state)}")
+
+
+def _random_source(rng: object) -> RandomSource:
+    """`rng`, or the system generator for None; anything without the methods is refused."""
+    if rng is None:
+        return _SYSTEM_RANDOM
+    if not (callable(getattr(rng, "shuffle", None)) and callable(getattr(rng, "randrange", None))):
+        raise IllegalMoveError(
+            f"rng must offer shuffle and randrange, as random.Random does, not {_show(rng)}"
+        )
+    return rng  # type: ignore[return-value]  # it has both methods
+
+
+def _not_a_state(function: str, value: object, *, observation: bool = False) -> IllegalMoveError:
+    """The error for a value given where a state was needed."""
+    wanted = "a GameState or an Observation" if observation else "a GameState"
+    return IllegalMoveError(f"{function} needs {wanted}, not {_show(value)}")
 
 
 def _waiting_for(state: GameState) -> str:
@@ -190,18 +283,40 @@ def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState
         deal, the end of the round with its result, or the end of the match.
 
     Raises:
-        IllegalMoveError: the move is not legal here (X5); the message names why.
+        IllegalMoveError: the move is not legal here ([X5][rules-x5]), or `state` is not a
+            state; the message names why.
+        RuleSetError: a component of the rule set failed (see the module docstring).
     """
-    mover = state.to_move
+    try:
+        mover = state.to_move
+        hands = state.hands
+    except AttributeError:
+        raise _not_a_state("apply", state) from None
     if mover is None:
         if seat is not None:
-            raise IllegalMoveError(f"seat {seat} moved out of turn: {_chance_or_over(state)}")
+            raise _out_of_turn(seat, _chance_or_over(state))
         return _apply_chance(state, move)
-    if seat is not None and seat != mover:
-        raise IllegalMoveError(f"seat {seat} moved out of turn: seat {mover} is to move")
+    if seat is not None and (seat != mover or seat.__class__ is not int):
+        raise _out_of_turn(seat, f"seat {mover} is to move")
     rules = state.rules
-    hands = state.hands
-    hand, table, taken, xeri = rules.capture.play(state.table, hands[mover], mover, move)
+    capture = rules.capture
+    played = hands[mover]
+    try:
+        outcome = capture.play(state.table, played, mover, move)
+    except IllegalMoveError:
+        raise
+    except Exception as exc:
+        raise _play_failed(rules, move, f"raised {type(exc).__name__}") from exc
+    try:
+        hand, table, taken, xeri = outcome
+    except Exception:  # anything but four values
+        raise _play_failed(
+            rules, move, f"returned {_show(outcome, text=False)}, not four values"
+        ) from None
+    if capture.__class__ is not PileCapture:  # the hot path: one identity test
+        problem = _bad_play(capture, played, move, hand, table, taken, xeri)
+        if problem:
+            raise _play_failed(rules, move, problem)
     seats = list(hands)
     seats[mover] = hand
     hands = tuple(seats)
@@ -257,6 +372,145 @@ def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState
     return _end_round(state, hands, table, history, takes)
 
 
+def _failed(rules: RuleSet, field: str, method: str, problem: str) -> RuleSetError:
+    """The error for a component that raised or broke its protocol: names it and the rule set."""
+    kind = type(getattr(rules, field)).__name__
+    return RuleSetError(f"rule set {rules.name!r}: its {field} {kind}.{method} {problem}")
+
+
+def _play_failed(rules: RuleSet, move: object, problem: str) -> XeriError:
+    """The error for a failed `capture.play`: the caller's, when the move is not a move at all."""
+    if move.__class__ not in _PLAYER_MOVES:
+        return IllegalMoveError(
+            f"a player's move must be a Card, Capture, Combine or Trail, not {_show(move)}"
+        )
+    return _failed(rules, "capture", "play", problem)
+
+
+def _bad_play(  # noqa: PLR0917  # internal, called once with the outcome's four values
+    capture: object,
+    played: tuple[Card, ...],
+    move: object,
+    hand: object,
+    table: object,
+    taken: object,
+    xeri: object,
+) -> str | None:
+    """What is wrong with the outcome of a custom `capture.play`, or None.
+
+    Only the shape and the hand are checked here; see the module docstring.
+    The built-in rules are not checked.
+    """
+    if capture.__class__ in _TRUSTED_CAPTURES:
+        return None
+    card = move if move.__class__ is Card else getattr(move, "card", None)
+    if card.__class__ is not Card or card not in played:
+        return "accepted a move whose card is not in the mover's hand"
+    if type(hand) is not tuple or len(hand) != len(played) - 1:
+        size = f"{len(hand)} cards" if type(hand) is tuple else _show(hand, text=False)
+        return (
+            f"returned a hand of {size} from a hand of {len(played)} cards: a play must "
+            "remove exactly the card played, or the round could never end"
+        )
+    i = played.index(card)
+    if hand != played[:i] + played[i + 1 :]:
+        return "returned a hand that is not the hand without the card played, in its order"
+    if type(table) is not tuple or not all(item.__class__ in _TABLE_ITEMS for item in table):
+        return f"returned the table {_show(table, text=False)}, not a tuple of cards and builds"
+    if taken is not None and not (
+        type(taken) is tuple and taken and all(c.__class__ is Card for c in taken)
+    ):
+        return (
+            f"returned the cards taken as {_show(taken, text=False)}, not None or a tuple of cards"
+        )
+    if xeri is not None and (taken is None or xeri.__class__ is not XeriKind):
+        return f"returned the xeri {_show(xeri, text=False)}, not None or the XeriKind of a capture"
+    return None
+
+
+def _table_cards(rules: RuleSet, table: tuple[TableItem, ...]) -> tuple[Card, ...]:
+    """`rules.capture.table_cards(table)`, with a custom capture rule's answer checked."""
+    capture = rules.capture
+    try:
+        cards = capture.table_cards(table)
+    except Exception as exc:
+        raise _failed(rules, "capture", "table_cards", f"raised {type(exc).__name__}") from exc
+    if capture.__class__ not in _TRUSTED_CAPTURES and not (
+        type(cards) is tuple
+        and all(c.__class__ is Card for c in cards)
+        and len(set(cards)) == len(cards)
+    ):
+        problem = f"returned {_show(cards, text=False)}, not a tuple of distinct cards"
+        raise _failed(rules, "capture", "table_cards", problem)
+    return cards
+
+
+def _score(
+    rules: RuleSet,
+    piles: tuple[tuple[Card, ...], ...],
+    made: tuple[tuple[XeriKind, ...], ...],
+    leftover: int,
+) -> RoundResult:
+    """`rules.scorer.score(...)`, with a custom scorer's answer checked for its shape."""
+    scorer = rules.scorer
+    try:
+        result = scorer.score(piles, made, rules, leftover=leftover)
+    except Exception as exc:
+        raise _failed(rules, "scorer", "score", f"raised {type(exc).__name__}") from exc
+    if scorer.__class__ in _TRUSTED_SCORERS:
+        return result
+    if not isinstance(result, RoundResult):
+        raise _failed(
+            rules, "scorer", "score", f"returned {_show(result, text=False)}, not a RoundResult"
+        )
+    n = rules.num_sides
+    for field in _RESULT_FIELDS:
+        value = getattr(result, field)
+        if not (type(value) is tuple and len(value) == n and all(type(v) is int for v in value)):
+            problem = f"returned a RoundResult whose {field} is not {n} ints, one per side"
+            raise _failed(rules, "scorer", "score", problem)
+    if type(result.leftover) is not int:
+        raise _failed(rules, "scorer", "score", "returned a RoundResult whose leftover is no int")
+    return result
+
+
+def _match_over(rules: RuleSet, results: tuple[RoundResult, ...]) -> bool:
+    """Whether the match is over, from `rules.match.status`, checked when the format is custom."""
+    match = rules.match
+    n = rules.num_sides
+    try:
+        status = match.status(results, n)
+    except Exception as exc:
+        raise _failed(rules, "match", "status", f"raised {type(exc).__name__}") from exc
+    if match.__class__ in _TRUSTED_FORMATS:
+        return status.over
+    if not isinstance(status, MatchStatus):
+        raise _failed(
+            rules, "match", "status", f"returned {_show(status, text=False)}, not a MatchStatus"
+        )
+    over, winner, target = status.over, status.winner, status.target
+    if type(over) is not bool:
+        problem = (
+            f"returned a MatchStatus whose over is {_show(over, text=False)}, not True or False"
+        )
+    elif winner is not None and not (over and type(winner) is int and 0 <= winner < n):
+        problem = (
+            f"returned the winner {_show(winner, text=False)}, not None or a side from 0 to {n - 1}"
+        )
+        problem += " of a match that is over" if over else ", while the match is not over"
+    elif target is not None and type(target) is not int:
+        problem = f"returned the target {_show(target, text=False)}, not None or an int"
+    else:
+        return over
+    raise _failed(rules, "match", "status", problem)
+
+
+def _out_of_turn(seat: object, why: str) -> IllegalMoveError:
+    if seat.__class__ is not int:
+        return IllegalMoveError(f"seat must be an int or None, not {_show(seat)}")
+    return IllegalMoveError(f"seat {_show(seat)} moved out of turn: {why}")
+
+
 def _chance_or_over(state: GameState) -> str:
     if state.phase is Phase.MATCH_OVER:
         return "the match is over"
@@ -284,7 +538,7 @@ def _end_round(
 ) -> GameState:
     """Give the table to the last capturer (G9, D7; X1 if none) and score the round."""
     rules = state.rules
-    left = rules.capture.table_cards(table)
+    left = _table_cards(rules, table)
     leftover = 0
     if left and takes:
         takes = (*takes, Take(seat=takes[-1].seat, cards=left, xeri=None, turn=None))
@@ -298,11 +552,9 @@ def _end_round(
         piles[sides[take.seat]].extend(take.cards)
         if take.xeri is not None:
             made[sides[take.seat]].append(take.xeri)
-    result = rules.scorer.score(
-        tuple(map(tuple, piles)), tuple(map(tuple, made)), rules, leftover=leftover
-    )
+    result = _score(rules, tuple(map(tuple, piles)), tuple(map(tuple, made)), leftover)
     results = (*state.round_results, result)
-    over = rules.match.status(results, rules.num_sides).over
+    over = _match_over(rules, results)
     return _make_state(
         rules,
         Phase.MATCH_OVER if over else Phase.ROUND_OVER,
@@ -335,7 +587,7 @@ def _apply_chance(state: GameState, move: object) -> GameState:
     phase = state.phase
     rules = state.rules
     if phase is Phase.MATCH_OVER:
-        raise IllegalMoveError(f"{move} after the end: the match is over")
+        raise IllegalMoveError(f"{_describe(move)} after the end: the match is over")
     if isinstance(move, Deal):
         if phase is Phase.REDEAL:
             raise IllegalMoveError("the initial table must be redealt with a Reshuffle, not a Deal")
@@ -353,11 +605,11 @@ def _apply_chance(state: GameState, move: object) -> GameState:
     if isinstance(move, Reshuffle):
         if phase is not Phase.REDEAL:
             raise IllegalMoveError("a Reshuffle is only legal while the initial table is redealt")
-        pool = frozenset(state.stock + rules.capture.table_cards(state.table))
+        shown = _table_cards(rules, state.table)
+        pool = frozenset(state.stock + shown)
         stock = _check_cards(move.stock, pool, "a reshuffle's stock")
         if state.bottom_card is not None and stock[-1] is not state.bottom_card:
             raise IllegalMoveError("a reshuffle must keep the shown bottom card at the bottom (V1)")
-        shown = rules.capture.table_cards(state.table)
         return _lay_table(
             rules,
             state.dealer,
@@ -367,8 +619,18 @@ def _apply_chance(state: GameState, move: object) -> GameState:
             state.bottom_card,
             (*state.redealt, shown),
         )
-    kind = "a player's move" if hasattr(move, "card") else f"{type(move).__name__!s}"
-    raise IllegalMoveError(f"{kind} is not legal now: chance must {_chance_task(phase)}")
+    raise IllegalMoveError(f"{_describe(move)} is not legal now: chance must {_chance_task(phase)}")
+
+
+def _describe(move: object) -> str:
+    """A move in an error message: by kind only, so that no card is named."""
+    if move.__class__ in _PLAYER_MOVES:
+        return "a player's move"
+    if move.__class__ is Deal:
+        return "a deal"
+    if move.__class__ is Reshuffle:
+        return "a reshuffle"
+    return _show(move)
 
 
 def _chance_task(phase: Phase) -> str:

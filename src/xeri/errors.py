@@ -22,16 +22,21 @@ class XeriError(ValueError):
 
 
 class IllegalMoveError(XeriError):
-    """A move that the rules do not allow in the given state (RULES.md X5).
+    """A move that the rules do not allow in the given state ([X5][rules-x5]).
 
     The state the move was applied to is left unchanged.
     """
 
 
 class RuleSetError(XeriError):
-    """A rule set that cannot work, refused when it is built.
+    """A rule set that cannot work.
 
-    The message names the field at fault and why.
+    Raised when the rule set is built, naming the field at fault and why; by
+    [`register`][xeri.register] for a name already taken; and during play
+    when one of its components (the capture rule, the scorer, the match
+    format) raises or returns what its protocol does not allow. The message
+    then names the component and the rule set, and the component's own
+    exception is chained as the cause, shown by its class only.
     """
 
 
@@ -51,3 +56,33 @@ class InvalidStateError(XeriError):
 
 class NotationError(XeriError):
     """Text that does not spell a card, a move or a rule set name."""
+
+
+_SHORT = 40
+_SMALL = 10**12
+
+
+def _int_in(value: object, low: int, high: int) -> bool:
+    """Whether `value` is a plain int (not a bool) from `low` to `high`."""
+    return type(value) is int and isinstance(value, int) and low <= value <= high
+
+
+def _show(value: object, *, text: bool = True) -> str:
+    """A short description of a value received from outside, for an error message.
+
+    Never calls the value's own `__repr__` (which may fail or be huge) except
+    for the plain types whose repr is known to be short and safe. With
+    `text=False` a string is described by its type only, for values that a
+    component returned and that could name a hidden card.
+    """
+    kind = type(value)
+    if value is None or kind is bool or kind is float:
+        return repr(value)
+    if kind is int and isinstance(value, int):
+        return repr(value) if -_SMALL < value < _SMALL else "an int too large to show"
+    if kind is str and isinstance(value, str) and text:
+        if len(value) <= _SHORT:
+            return repr(value)
+        return f"{value[:_SHORT]!r}... ({len(value)} characters)"
+    name = kind.__name__
+    return f"{'an' if name[:1] in 'AEIOUaeiou' else 'a'} {name}"

@@ -1,7 +1,8 @@
 """How a match is won: the [`MatchFormat`][xeri.MatchFormat] protocol and its built-ins.
 
 The format is asked after every finished round, from the round results
-alone; a match is never decided in the middle of a round.
+alone; a match is never decided in the middle of a round. A format of your
+own needs that one method, `status`, in a frozen attrs class.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
-from xeri.errors import RuleSetError
+from xeri.errors import RuleSetError, _int_in, _show
 from xeri.scoring import RoundResult
 
 __all__ = ["FixedRounds", "MatchFormat", "MatchStatus", "SharedTarget", "TargetScore"]
@@ -19,19 +20,33 @@ __all__ = ["FixedRounds", "MatchFormat", "MatchStatus", "SharedTarget", "TargetS
 
 @attrs.frozen(kw_only=True)
 class MatchStatus:
-    """Where a match stands after its finished rounds."""
+    """Where a match stands after its finished rounds.
+
+    What [`MatchFormat.status`][xeri.MatchFormat.status] returns: the engine
+    refuses anything else, or a `winner` that is not a side of the match or
+    is given while the match is not over, with a
+    [`RuleSetError`][xeri.RuleSetError].
+    """
 
     over: bool
     """True when the match is decided."""
     winner: int | None
     """The winning side, or None (match not over, or drawn)."""
     target: int | None = None
-    """The score to reach now, for target formats (it rises under G11)."""
+    """The score to reach now, for target formats (it rises under [G11][rules-g11])."""
 
 
 @runtime_checkable
 class MatchFormat(Protocol):
-    """Decides a match from its finished rounds. Implementations are frozen attrs classes."""
+    """Decides a match from its finished rounds.
+
+    One method is all a format needs. Implementations must be frozen attrs
+    classes with hashable fields (a rule set refuses any other value), and
+    pure: [`apply`][xeri.apply] asks `status` after every round, and a
+    format that raises or returns anything but a
+    [`MatchStatus`][xeri.MatchStatus] stops the game with a
+    [`RuleSetError`][xeri.RuleSetError] naming it.
+    """
 
     def status(self, results: tuple[RoundResult, ...], sides: int) -> MatchStatus:
         """Where a match stands after its finished rounds.
@@ -45,37 +60,36 @@ class MatchFormat(Protocol):
         """
         ...
 
-    def max_rounds(self, min_points_per_round: int) -> int | None:
-        """An upper bound on the number of rounds of a match, or None if there is none.
-
-        Args:
-            min_points_per_round: the fewest points any round gives to some side.
-        """
-        ...
-
 
 class SharedTarget(Enum):
     """What happens when several sides reach the target in the same round."""
 
     RAISE_TARGET = "raise target"
-    """The target rises by `step` while two or more sides are at or above it (G11)."""
+    """The target rises by `step` while two or more sides are at or above it ([G11][rules-g11])."""
     HIGHER_TOTAL = "higher total"
-    """The higher total wins; equal totals play another round (D9)."""
+    """The higher total wins; equal totals play another round ([D9][rules-d9])."""
+
+
+_LIMIT = 1_000_000
 
 
 def _positive(name: str, value: object) -> None:
-    if type(value) is not int or value <= 0:
-        raise RuleSetError(f"{name} must be a positive int, not {value!r}")
+    if not _int_in(value, 1, _LIMIT):
+        raise RuleSetError(f"{name} must be an int from 1 to {_LIMIT:,}, not {_show(value)}")
 
 
 @attrs.frozen(kw_only=True)
 class TargetScore:
-    """Scores accumulate over rounds; the first side at or above `target` wins (G11, V5, D9)."""
+    """Scores accumulate over rounds; the first side at or above `target` wins.
+
+    The rules of [G11][rules-g11], [V5][rules-v5] and [D9][rules-d9].
+    """
 
     target: int = 151
-    """The score to reach."""
+    """The score to reach, from 1 to 1,000,000."""
     step: int = 100
-    """How much the target rises when several sides reach it together (with RAISE_TARGET)."""
+    """How much the target rises when several sides reach it together (with RAISE_TARGET),
+    from 1 to 1,000,000."""
     shared: SharedTarget = SharedTarget.RAISE_TARGET
     """What happens when several sides reach the target in the same round."""
 
@@ -83,10 +97,15 @@ class TargetScore:
         _positive("TargetScore.target", self.target)
         _positive("TargetScore.step", self.step)
         if not isinstance(self.shared, SharedTarget):
-            raise RuleSetError(f"TargetScore.shared must be a SharedTarget, not {self.shared!r}")
+            raise RuleSetError(
+                f"TargetScore.shared must be a SharedTarget, not {_show(self.shared)}"
+            )
 
     def status(self, results: tuple[RoundResult, ...], sides: int) -> MatchStatus:
-        """Apply G11's rising target, or D9's higher total, to the accumulated scores."""
+        """Apply the rising target of [G11][rules-g11], or the higher total of [D9][rules-d9].
+
+        The scores are those accumulated over the finished rounds.
+        """
         scores = [sum(r.total[s] for r in results) for s in range(sides)]
         target = self.target
         reached = [s for s in range(sides) if scores[s] >= target]
@@ -108,21 +127,17 @@ class TargetScore:
             return MatchStatus(over=True, winner=leaders[0], target=target)
         return MatchStatus(over=False, winner=None, target=target)
 
-    def max_rounds(self, min_points_per_round: int) -> int | None:
-        """Without a bound on scores the rising target can always be re-shared: no bound."""
-        return None
-
 
 @attrs.frozen(kw_only=True)
 class FixedRounds:
-    """A number of rounds agreed in advance; the side that won most rounds wins (F8).
+    """A number of rounds agreed in advance; the side that won most rounds wins ([F8][rules-f8]).
 
     A round is won by the side with strictly the most points in it; a tie in
     rounds won is a drawn match (`winner` None).
     """
 
     rounds: int = 4
-    """How many rounds are played."""
+    """How many rounds are played, from 1 to 1,000,000."""
 
     def __attrs_post_init__(self) -> None:
         _positive("FixedRounds.rounds", self.rounds)
@@ -141,7 +156,3 @@ class FixedRounds:
         """How many rounds each side won."""
         winners = [r.winner for r in results]
         return tuple(winners.count(s) for s in range(sides))
-
-    def max_rounds(self, min_points_per_round: int) -> int | None:
-        """Exactly `rounds`."""
-        return self.rounds

@@ -10,7 +10,9 @@ preset with `attrs.evolve`, give it its own `name`, and
     (51, 6)
 
 A rule set that cannot work is refused when it is built, with a
-[`RuleSetError`][xeri.RuleSetError] naming the field.
+[`RuleSetError`][xeri.RuleSetError] naming the field; so is a second,
+different rule set under a name already registered, and the names of the
+presets are never given to another rule set.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import attrs
 
 from xeri.capture import CaptureRule
 from xeri.cards import Card, Rank
-from xeri.errors import RuleSetError
+from xeri.errors import RuleSetError, _int_in, _show
 from xeri.match import FixedRounds, MatchFormat, SharedTarget, TargetScore
 from xeri.pile import PileCapture
 from xeri.scoring import MajorityTie, PointsTable, Scorer, StandardScorer
@@ -43,14 +45,17 @@ __all__ = [
 
 
 class Redeal(Enum):
-    """When the initial table is put back into the stock and dealt again (G4, F4, V2)."""
+    """When the initial table is put back into the stock and dealt again.
+
+    The rules of [G4][rules-g4], [F4][rules-f4] and [V2][rules-v2].
+    """
 
     NEVER = "never"
-    """No redeal: any initial table stands (V2, D2)."""
+    """No redeal: any initial table stands ([V2][rules-v2], [D2][rules-d2])."""
     TOP_JACK_OR_TOP_PAIR = "top jack or top pair"
-    """The top card is a Jack, or the top two cards have equal rank (G4)."""
+    """The top card is a Jack, or the top two cards have equal rank ([G4][rules-g4])."""
     TOP_JACK_OR_ANY_PAIR = "top jack or any pair"
-    """The top card is a Jack, or any two of the table cards have equal rank (F4)."""
+    """The top card is a Jack, or any two of the table cards have equal rank ([F4][rules-f4])."""
 
     def needed(self, cards: tuple[Card, ...]) -> bool:
         """Whether a table dealt as `cards` must be redealt.
@@ -74,20 +79,34 @@ GREEK_POINTS = PointsTable(
     ranks={Rank.ACE: 1, Rank.KING: 1, Rank.QUEEN: 1, Rank.JACK: 1, Rank.TEN: 1},
     cards={Card.parse("10♦"): 1, Card.parse("2♣"): 1},
 )
-"""The Greek points table (G10): 1 for each A K Q J 10, one more for the 10♦, 1 for the 2♣."""
+"""The Greek points table ([G10][rules-g10]): 1 for each A K Q J 10, one more for the 10♦,
+1 for the 2♣."""
 
 _MAX_SEATS = 8
+_MAX_POINTS = 1_000_000
 _NAME = re.compile(r"[a-z0-9][a-z0-9_.-]{0,63}")
+_PRESETS = frozenset({"greek", "greek-four", "german"})
+
+
+@attrs.frozen
+class _FrozenProbe:
+    """A frozen attrs class: every frozen attrs class shares its `__setattr__`."""
+
+
+_FROZEN_SETATTR = _FrozenProbe.__setattr__
 
 
 def _to_tuple(value: tuple[int, ...] | list[int]) -> tuple[int, ...]:
-    return tuple(value)
+    # A list becomes a tuple; anything else is kept as given, for the checks to name.
+    if isinstance(value, (list, tuple)) and type(value) is not tuple:
+        return tuple(value)
+    return value
 
 
 def _default_sides(rules: RuleSet) -> tuple[int, ...]:
     seats = rules.seats
     # A bad seat count is reported by the checks; no huge default is built for it.
-    return tuple(range(seats)) if type(seats) is int and 0 < seats <= _MAX_SEATS else ()
+    return tuple(range(seats)) if _int_in(seats, 1, _MAX_SEATS) else ()
 
 
 @attrs.frozen(kw_only=True)
@@ -95,53 +114,65 @@ class RuleSet:
     """Every rule of a game, as data plus a few components.
 
     Build one from a preset with `attrs.evolve(GREEK, name=..., ...)`. Every
-    field is checked when the rule set is built; a combination that cannot
-    be played raises [`RuleSetError`][xeri.RuleSetError] naming the field.
+    field is checked when the rule set is built, its type and range first,
+    then the fields together; a value of the wrong type, out of range, or a
+    combination that cannot be played raises
+    [`RuleSetError`][xeri.RuleSetError] naming the field. The components
+    must be frozen attrs values with hashable fields, so that a rule set
+    is a value: comparable, hashable and saved by name and fields.
     """
 
     name: str
     """The rule set's name in the registry and in saved games: lower case, digits, `-_.`."""
     seats: int = 2
-    """How many players sit at the table (G1, F1)."""
+    """How many players sit at the table, from 2 to 8 ([G1][rules-g1], [F1][rules-f1])."""
     sides: tuple[int, ...] = attrs.field(
         default=attrs.Factory(_default_sides, takes_self=True), converter=_to_tuple
     )
     """The side of each seat, sides numbered from 0: `(0, 1, 0, 1)` seats partners
-    opposite (F1). Defaults to one side per seat."""
+    opposite ([F1][rules-f1]). Defaults to one side per seat."""
     hand_size: int = 6
-    """Cards dealt to each player per deal (G3, P2)."""
+    """Cards dealt to each player per deal, at least 1 ([G3][rules-g3], [P2][rules-p2])."""
     table_size: int = 4
-    """Cards dealt face up to the table at the start of a round (G3, D2)."""
+    """Cards dealt face up to the table at the start of a round ([G3][rules-g3], [D2][rules-d2])."""
     face_down: int = 0
-    """How many of the first table cards are dealt face down, hidden until captured (P3).
-    Needs a pile (`PileCapture`) and `redeal=Redeal.NEVER`, so that no rule reads them."""
+    """How many of the first table cards are dealt face down, hidden until captured
+    ([P3][rules-p3]). Needs a pile (`PileCapture`) and `redeal=Redeal.NEVER`, so that no
+    rule reads them."""
     redeal: Redeal = Redeal.TOP_JACK_OR_TOP_PAIR
-    """When the initial table is dealt again (G4, F4; `Redeal.NEVER` is V2)."""
+    """When the initial table is dealt again ([G4][rules-g4], [F4][rules-f4];
+    `Redeal.NEVER` is [V2][rules-v2])."""
     show_bottom_card: bool = False
-    """V1: after the cut the bottom card is shown to all; a Jack there is replaced by the
-    first non-Jack above it. The card is public all round and is dealt last."""
+    """[V1][rules-v1]: after the cut the bottom card is shown to all; a Jack there is
+    replaced by the first non-Jack above it. The card is public all round and is dealt last."""
     xeri_on_last_card: bool = True
-    """Whether the round's very last card can make a xeri (G7; False is V3)."""
+    """Whether the round's very last card can make a xeri ([G7][rules-g7];
+    False is [V3][rules-v3])."""
     xeri_on_first_card: bool = True
-    """Whether the round's very first card can make a xeri (False for Pişti, P4)."""
+    """Whether the round's very first card can make a xeri (False for Pişti, [P4][rules-p4])."""
     capture: CaptureRule = PileCapture()
     """How a played card takes cards: [`PileCapture`][xeri.PileCapture] or
-    [`SumCapture`][xeri.SumCapture]."""
+    [`SumCapture`][xeri.SumCapture], or any frozen, hashable attrs value that
+    implements [`CaptureRule`][xeri.CaptureRule], its `pile` capability included."""
     card_points: PointsTable = GREEK_POINTS
-    """Points per captured card (G10, D8, P5)."""
+    """Points per captured card ([G10][rules-g10], [D8][rules-d8], [P5][rules-p5])."""
     majority_points: int = 3
-    """Bonus for capturing the most cards (3 in G10, 4 in D8)."""
+    """Bonus for capturing the most cards (3 in [G10][rules-g10], 4 in [D8][rules-d8]);
+    each bonus is an int from 0 to 1,000,000."""
     majority_tie: MajorityTie = MajorityTie.NOBODY
     """Who gets the majority bonus on a tie for most cards."""
     xeri_points: int = 10
-    """Bonus for a xeri (G7, D6)."""
+    """Bonus for a xeri ([G7][rules-g7], [D6][rules-d6])."""
     jack_xeri_points: int = 20
-    """Bonus for a Jack taking a lone Jack (G7; 25 is V4)."""
+    """Bonus for a Jack taking a lone Jack ([G7][rules-g7]; 25 is [V4][rules-v4])."""
     scorer: Scorer = StandardScorer()
-    """Turns captures into round results; the standard one reads the fields above."""
+    """Turns captures into round results; the standard one reads the fields above.
+    Any frozen, hashable attrs value that implements [`Scorer`][xeri.Scorer]."""
     match: MatchFormat = TargetScore()
-    """How the match is won: [`TargetScore`][xeri.TargetScore] (G11, V5, D9) or
-    [`FixedRounds`][xeri.FixedRounds] (F8)."""
+    """How the match is won: [`TargetScore`][xeri.TargetScore] ([G11][rules-g11],
+    [V5][rules-v5], [D9][rules-d9]), [`FixedRounds`][xeri.FixedRounds] ([F8][rules-f8]),
+    or any frozen, hashable attrs value
+    that implements [`MatchFormat`][xeri.MatchFormat]."""
 
     def __attrs_post_init__(self) -> None:
         problems = _problems(self)
@@ -155,7 +186,10 @@ class RuleSet:
 
     @property
     def deals_per_round(self) -> int:
-        """How many deals of `hand_size` cards to each seat use up the deck (4 in G8)."""
+        """How many deals of `hand_size` cards to each seat use up the deck.
+
+        4 in [G8][rules-g8].
+        """
         return (52 - self.table_size) // (self.seats * self.hand_size)
 
     def seats_of(self, side: int) -> tuple[int, ...]:
@@ -170,36 +204,127 @@ class RuleSet:
         return tuple(s for s, side_ in enumerate(self.sides) if side_ == side)
 
 
-def _is_int(value: object) -> bool:
-    return type(value) is int
+def _problems(r: RuleSet) -> list[str]:
+    """Every problem of a rule set: first each field alone, then the fields together."""
+    p = _field_problems(r)
+    return p or _combination_problems(r)
 
 
-def _problems(r: RuleSet) -> list[str]:  # one check per field reads best flat
+def _field_problems(r: RuleSet) -> list[str]:  # one check per field reads best flat
     p: list[str] = []
-    if not isinstance(r.name, str) or not _NAME.fullmatch(r.name):
-        p.append(f"name must be 1-64 lower-case letters, digits or -_. , not {r.name!r}")
-    if not _is_int(r.seats) or not 2 <= r.seats <= _MAX_SEATS:
-        p.append(f"seats must be an int from 2 to {_MAX_SEATS}, not {str(r.seats)[:20]}")
-        return p
-    if len(r.sides) != r.seats or not all(_is_int(s) and 0 <= s < r.seats for s in r.sides):
-        p.append(f"sides must give each of the {r.seats} seats a side from 0 to {r.seats - 1}")
-    elif sorted(set(r.sides)) != list(range(max(r.sides) + 1)) or max(r.sides) < 1:
-        p.append(f"sides must number at least two sides 0, 1, ... without gaps, not {r.sides}")
-    for field in ("hand_size", "table_size", "face_down", "majority_points"):
+    name = r.name
+    if not (type(name) is str and isinstance(name, str) and _NAME.fullmatch(name)):
+        p.append(f"name must be 1-64 lower-case letters, digits or -_. , not {_show(name)}")
+    seats = r.seats
+    if not _int_in(seats, 2, _MAX_SEATS):
+        p.append(f"seats must be an int from 2 to {_MAX_SEATS}, not {_show(seats)}")
+    else:
+        p.extend(_sides_problems(r.sides, seats))
+    for field, high in (
+        ("hand_size", 52),
+        ("table_size", 52),
+        ("face_down", 52),
+        ("majority_points", _MAX_POINTS),
+        ("xeri_points", _MAX_POINTS),
+        ("jack_xeri_points", _MAX_POINTS),
+    ):
         value = getattr(r, field)
-        if not _is_int(value) or value < 0:
-            p.append(f"{field} must be an int >= 0, not {value!r}")
-    for field in ("xeri_points", "jack_xeri_points"):
-        value = getattr(r, field)
-        if not _is_int(value) or value < 0:
-            p.append(f"{field} must be an int >= 0, not {value!r}")
+        if not _int_in(value, 0, high):
+            p.append(f"{field} must be an int from 0 to {high:,}, not {_show(value)}")
     p.extend(
-        f"{field} must be True or False, not {getattr(r, field)!r}"
+        f"{field} must be True or False, not {_show(getattr(r, field))}"
         for field in ("show_bottom_card", "xeri_on_last_card", "xeri_on_first_card")
         if type(getattr(r, field)) is not bool
     )
-    if p:
-        return p
+    if not isinstance(r.redeal, Redeal):
+        p.append(f"redeal must be a Redeal, not {_show(r.redeal)}")
+    if not isinstance(r.majority_tie, MajorityTie):
+        p.append(f"majority_tie must be a MajorityTie, not {_show(r.majority_tie)}")
+    if not isinstance(r.card_points, PointsTable):
+        p.append(f"card_points must be a PointsTable, not {_show(r.card_points)}")
+    else:
+        p.extend(_value_problems("card_points", r.card_points))
+    for field, protocol, methods in _PROTOCOLS:
+        p.extend(_component_problems(field, getattr(r, field), protocol, methods))
+    return p
+
+
+_PROTOCOLS = (
+    ("capture", "CaptureRule", ("moves", "play", "needs", "table_cards")),
+    ("scorer", "Scorer", ("score",)),
+    ("match", "MatchFormat", ("status",)),
+)
+
+
+def _sides_problems(sides: object, seats: int) -> list[str]:
+    if not (
+        type(sides) is tuple
+        and isinstance(sides, tuple)
+        and len(sides) == seats
+        and all(_int_in(s, 0, seats - 1) for s in sides)
+    ):
+        shown = _show(sides)
+        if type(sides) is tuple and isinstance(sides, tuple) and len(sides) <= seats:
+            shown = f"({', '.join(map(_show, sides))}{',' * (len(sides) == 1)})"
+        return [
+            f"sides must give each of the {seats} seats a side from 0 to {seats - 1}, not {shown}"
+        ]
+    if sorted(set(sides)) != list(range(max(sides) + 1)) or max(sides) < 1:
+        return [f"sides must number at least two sides 0, 1, ... without gaps, not {sides}"]
+    return []
+
+
+def _component_problems(
+    field: str, value: object, protocol: str, methods: tuple[str, ...]
+) -> list[str]:
+    """A component must have the protocol's methods (and capabilities) and be a frozen value."""
+    kind = type(value).__name__
+    try:  # a hostile `__getattr__` or property may raise anything
+        missing = [m for m in methods if not callable(getattr(value, m, None))]
+        pile = getattr(value, "pile", None) if field == "capture" else False
+    except Exception as exc:  # reported as the component's problem
+        return [f"{field}: reading the methods of {kind} raised {type(exc).__name__}"]
+    if missing:
+        return [f"{field} must implement {protocol}: {kind} has no {' or '.join(missing)} method"]
+    if type(pile) is not bool:
+        return [
+            (
+                f"{field} must implement {protocol}: {kind} must declare the pile capability "
+                f"as True or False, not {_show(pile)}"
+            )
+        ]
+    return _value_problems(field, value)
+
+
+def _value_problems(field: str, value: object) -> list[str]:
+    """A component must be a frozen attrs value and hashable, as the rule set is."""
+    kind = type(value)
+    try:
+        frozen = attrs.has(kind) and kind.__setattr__ is _FROZEN_SETATTR
+    except Exception:  # a hostile class: not an attrs class
+        frozen = False
+    if not frozen:
+        return [
+            (
+                f"{field} must be an instance of a frozen attrs class (@attrs.frozen), "
+                f"not {kind.__name__}: rule sets are compared, hashed and saved as values"
+            )
+        ]
+    try:
+        hash(value)
+    except Exception as exc:  # reported as the component's problem
+        return [
+            (
+                f"{field} must be hashable: hashing {kind.__name__} raised "
+                f"{type(exc).__name__} (keep tuples, not lists, dicts or sets, in its fields)"
+            )
+        ]
+    return []
+
+
+def _combination_problems(r: RuleSet) -> list[str]:
+    """The fields together; every field has its type and range here."""
+    p: list[str] = []
     if r.hand_size < 1:
         p.append("hand_size must be at least 1")
     elif r.table_size + r.seats * r.hand_size > 52:
@@ -214,7 +339,7 @@ def _problems(r: RuleSet) -> list[str]:  # one check per field reads best flat
         )
     if r.face_down and r.face_down >= r.table_size:
         p.append(f"face_down must be less than table_size ({r.table_size}): the top card is shown")
-    if r.face_down and not getattr(r.capture, "pile", False):
+    if r.face_down and not r.capture.pile:
         p.append(
             "face_down needs a pile capture rule (capture.pile): on an open table every "
             "card can be taken, so a face-down card would be named by the legal moves"
@@ -224,9 +349,7 @@ def _problems(r: RuleSet) -> list[str]:  # one check per field reads best flat
             "face_down needs redeal=Redeal.NEVER: a redeal condition would read "
             "the face-down cards and reveal them"
         )
-    if not isinstance(r.redeal, Redeal):
-        p.append(f"redeal must be a Redeal, not {r.redeal!r}")
-    elif r.redeal is not Redeal.NEVER and not p:
+    if r.redeal is not Redeal.NEVER and not p:
         pool = 52 - r.seats * r.hand_size - int(r.show_bottom_card)
         if r.table_size == 0:
             p.append("redeal needs table_size >= 1: there is no initial table to redeal")
@@ -235,27 +358,14 @@ def _problems(r: RuleSet) -> list[str]:  # one check per field reads best flat
                 f"redeal: only {pool} cards can reach the initial table, too few to be sure "
                 f"a table of {r.table_size} without a Jack on top or a pair can be dealt"
             )
-    if not isinstance(r.capture, CaptureRule):
-        p.append(f"capture must implement CaptureRule, not {type(r.capture).__name__}")
-    if not isinstance(r.card_points, PointsTable):
-        p.append(f"card_points must be a PointsTable, not {type(r.card_points).__name__}")
-    if not isinstance(r.majority_tie, MajorityTie):
-        p.append(f"majority_tie must be a MajorityTie, not {r.majority_tie!r}")
-    if not isinstance(r.scorer, Scorer):
-        p.append(f"scorer must implement Scorer, not {type(r.scorer).__name__}")
-    if not isinstance(r.match, MatchFormat):
-        p.append(f"match must implement MatchFormat, not {type(r.match).__name__}")
-    elif (
-        isinstance(r.match, TargetScore)
-        and isinstance(r.card_points, PointsTable)
-        and r.card_points.total + r.majority_points == 0
-    ):
+    if isinstance(r.match, TargetScore) and r.card_points.total + r.majority_points == 0:
         p.append("match: a target score cannot be reached when no card and no majority scores")
     return p
 
 
 GREEK = RuleSet(name="greek")
-"""Greek Xeri for two players (RULES.md G1–G12): one pile, 25 points a round, match to 151."""
+"""Greek Xeri for two players ([G1][rules-g1]–[G12][rules-g12]): one pile, 25 points a round,
+match to 151."""
 
 GREEK_FOUR = RuleSet(
     name="greek-four",
@@ -264,14 +374,14 @@ GREEK_FOUR = RuleSet(
     redeal=Redeal.TOP_JACK_OR_ANY_PAIR,
     match=FixedRounds(rounds=4),
 )
-"""Four players in two partnerships, partners opposite (RULES.md F1–F8): four rounds,
+"""Four players in two partnerships, partners opposite ([F1][rules-f1]–[F8][rules-f8]): four rounds,
 won by round count."""
 
 GERMAN_POINTS = PointsTable(
     ranks={Rank.ACE: 1},
     cards={Card.parse("2♣"): 1, Card.parse("10♦"): 2},
 )
-"""The German points table (D8): 1 for each Ace, 1 for the 2♣, 2 for the 10♦."""
+"""The German points table ([D8][rules-d8]): 1 for each Ace, 1 for the 2♣, 2 for the 10♦."""
 
 GERMAN = RuleSet(
     name="german",
@@ -282,7 +392,7 @@ GERMAN = RuleSet(
     jack_xeri_points=10,
     match=TargetScore(target=37, shared=SharedTarget.HIGHER_TOTAL),
 )
-"""German Xeri for two players (RULES.md D1–D9): cards side by side, captures by sum,
+"""German Xeri for two players ([D1][rules-d1]–[D9][rules-d9]): cards side by side, captures by sum,
 builds and raises, 11 points a round plus xeris, match to 37."""
 
 _REGISTRY: dict[str, RuleSet] = {}
@@ -291,25 +401,41 @@ _REGISTRY: dict[str, RuleSet] = {}
 def register(rules: RuleSet, *, replace: bool = False) -> RuleSet:
     """Make `rules` findable by its name, for [`find_rules`][xeri.find_rules] and saved games.
 
+    Registering a rule set equal to the one already registered under its
+    name changes nothing. A different rule set needs a name of its own: a
+    saved game names its rules, and must not load under others.
+
     Args:
         rules: the rule set.
-        replace: allow replacing a different rule set registered under the same name.
+        replace: replace a different rule set registered under the same
+            name, for instance while a house rule is being worked out. The
+            presets `"greek"`, `"greek-four"` and `"german"` are never replaced.
 
     Returns:
         The rule set, so that `MY_RULES = register(RuleSet(...))` reads well.
 
     Raises:
-        RuleSetError: another rule set already has that name and `replace` is False.
+        RuleSetError: `rules` is not a rule set; or another rule set is already
+            registered under its name, and it is a preset or `replace` is False.
     """
     if not isinstance(rules, RuleSet):
-        raise RuleSetError(f"only a RuleSet can be registered, not {type(rules).__name__}")
-    known = _REGISTRY.get(rules.name)
-    if known is not None and known != rules and not replace:
-        raise RuleSetError(
-            f"another rule set is registered as {rules.name!r}; "
-            "give yours its own name or pass replace=True"
-        )
-    _REGISTRY[rules.name] = rules
+        raise RuleSetError(f"only a RuleSet can be registered, not {_show(rules)}")
+    name = rules.name
+    known = _REGISTRY.get(name)
+    if known is None:
+        _REGISTRY[name] = rules
+    elif known != rules:
+        if name in _PRESETS:
+            raise RuleSetError(
+                f"{name!r} is the name of a preset and cannot be given to another rule set; "
+                "give yours its own name"
+            )
+        if replace is not True:
+            raise RuleSetError(
+                f"another rule set is registered as {name!r}; "
+                "give yours its own name, or pass replace=True to replace it"
+            )
+        _REGISTRY[name] = rules
     return rules
 
 
@@ -326,10 +452,10 @@ def find_rules(name: str) -> RuleSet:
     Raises:
         RuleSetError: no rule set has that name.
     """
-    rules = _REGISTRY.get(name) if isinstance(name, str) else None
+    rules = _REGISTRY.get(name) if type(name) is str else None
     if rules is None:
         raise RuleSetError(
-            f"no rule set is registered as {str(name)[:40]!r}; known: {', '.join(registered())}"
+            f"no rule set is registered as {_show(name)}; known: {', '.join(registered())}"
         )
     return rules
 
