@@ -166,6 +166,9 @@ class ScorerRaises:
     def score(self, captured, xeris, rules, *, leftover=0):
         raise SecretError
 
+    def check(self, result, rules):
+        return []
+
 
 @attrs.frozen
 class ScorerReturns:
@@ -181,6 +184,9 @@ class ScorerReturns:
         value = getattr(result, self.field)
         value = GARBAGE[self.value](value) if self.value in GARBAGE else self.value
         return attrs.evolve(result, **{self.field: value})
+
+    def check(self, result, rules):
+        return []
 
 
 @attrs.frozen
@@ -543,6 +549,9 @@ class MutableScorer:
     def score(self, captured, xeris, rules, *, leftover=0):
         return xeri.StandardScorer().score(captured, xeris, rules, leftover=leftover)
 
+    def check(self, result, rules):
+        return []
+
 
 @attrs.frozen
 class UnhashableFormat:
@@ -614,7 +623,7 @@ def test_a_frozen_hashable_component_that_implements_its_protocol_is_accepted():
         pytest.param(
             "scorer",
             lambda *a, **k: None,
-            "scorer must implement Scorer: function has no score method",
+            "scorer must implement Scorer: function has no score or check method",
             id="scorer function",
         ),
         pytest.param("match", UnhashableFormat(), "match must be hashable", id="unhashable format"),

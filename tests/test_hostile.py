@@ -309,12 +309,9 @@ def test_a_scorer_whose_check_fails_refuses_the_state_without_raising():
     ]
 
 
-def test_a_scorer_without_check_is_named():
-    rules = attrs.evolve(xeri.GREEK, name="no-check", scorer=NoCheckScorer())
-    state = first_round_over(rules, 1)
-    assert check_state(state).problems == [
-        "round 1: the scorer NoCheckScorer has no check method (see Scorer.check)"
-    ]
+def test_a_scorer_without_check_is_refused_when_the_rule_set_is_built():
+    with pytest.raises(xeri.RuleSetError, match="scorer"):
+        attrs.evolve(xeri.GREEK, name="no-check", scorer=NoCheckScorer())
 
 
 # --------------------------------------------------------------------------

@@ -234,6 +234,9 @@ class MiscountingScorer:
         result = xeri.StandardScorer().score(captured, xeris, rules, leftover=leftover)
         return attrs.evolve(result, cards=(result.cards[0] - 1, *result.cards[1:]))
 
+    def check(self, result, rules):
+        return []
+
 
 @attrs.frozen(kw_only=True)
 class TotalForgetsMajority:
@@ -243,6 +246,9 @@ class TotalForgetsMajority:
         result = xeri.StandardScorer().score(captured, xeris, rules, leftover=leftover)
         total = tuple(t - m for t, m in zip(result.total, result.majority, strict=True))
         return attrs.evolve(result, total=total)
+
+    def check(self, result, rules):
+        return []
 
 
 @attrs.frozen(kw_only=True)

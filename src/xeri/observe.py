@@ -146,6 +146,8 @@ def observe(state: GameState, seat: int) -> Observation:
     Raises:
         IllegalMoveError: `seat` is not a seat of the rule set.
     """
+    if type(state) is not GameState:
+        raise IllegalMoveError(f"observe needs a GameState, not {type(state).__name__}")
     rules = state.rules
     if type(seat) is not int or not 0 <= seat < rules.seats:
         raise IllegalMoveError(f"seat must be an int from 0 to {rules.seats - 1}, not {seat!r}")

@@ -251,7 +251,7 @@ def _field_problems(r: RuleSet) -> list[str]:  # one check per field reads best 
 
 _PROTOCOLS = (
     ("capture", "CaptureRule", ("moves", "play", "needs", "table_cards")),
-    ("scorer", "Scorer", ("score",)),
+    ("scorer", "Scorer", ("score", "check")),
     ("match", "MatchFormat", ("status",)),
 )
 

@@ -8,7 +8,7 @@ Install it with the `testing` extra. The package has a module per job:
   checks the properties that every rule set must have. The first failure
   raises a [`ConformanceError`][xeri.testing.ConformanceError] naming the
   check and the move, and carrying a game record that replays the game up
-  to it. It needs cattrs, not hypothesis.
+  to it. It needs nothing beyond the core (attrs), not hypothesis.
 * [`xeri.testing.strategies`][xeri.testing.strategies]: hypothesis
   strategies for your own property tests,
   [`decks`][xeri.testing.decks], [`rule_sets`][xeri.testing.rule_sets] and
