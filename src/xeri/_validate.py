@@ -234,7 +234,10 @@ def _scorer_problems(result: RoundResult, rules: RuleSet) -> list[str]:
 
 
 def _redealt_problems(state: GameState) -> list[str]:
-    """The redealt initial tables: each one must have needed its redeal (G4, F4, X2)."""
+    """The redealt initial tables: each one must have needed its redeal.
+
+    See [G4][rules-g4], [F4][rules-f4] and [X2][rules-x2].
+    """
     rules = state.rules
     if not state.redealt:
         return []

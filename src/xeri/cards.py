@@ -56,7 +56,7 @@ class Rank(IntEnum):
 
     @property
     def is_picture(self) -> bool:
-        """True for Jack, Queen and King, which have no numeric value (RULES.md D1)."""
+        """True for Jack, Queen and King, which have no numeric value ([D1][rules-d1])."""
         return self >= Rank.JACK
 
 

@@ -520,7 +520,10 @@ def _chance_or_over(state: GameState) -> str:
 def _deal_hands(
     rules: RuleSet, dealer: int, cards: tuple[Card, ...]
 ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
-    """Deal `hand_size` cards to each seat from the top, the seat after the dealer first (X3)."""
+    """Deal `hand_size` cards to each seat from the top, the seat after the dealer first.
+
+    The order of [X3][rules-x3].
+    """
     n = rules.seats
     k = rules.hand_size
     hands: list[tuple[Card, ...]] = [()] * n
@@ -536,7 +539,10 @@ def _end_round(
     history: tuple[PlayerMove, ...],
     takes: tuple[Take, ...],
 ) -> GameState:
-    """Give the table to the last capturer (G9, D7; X1 if none) and score the round."""
+    """Give the table to the last capturer and score the round.
+
+    The last capture of [G9][rules-g9] and [D7][rules-d7]; [X1][rules-x1] if nobody captured.
+    """
     rules = state.rules
     left = _table_cards(rules, table)
     leftover = 0

@@ -10,7 +10,7 @@ further input:
   (German Xeri).
 
 Chance acts through [`Deal`][xeri.Deal] (a new round's deck) and
-[`Reshuffle`][xeri.Reshuffle] (an initial-pile redeal), RULES.md X4.
+[`Reshuffle`][xeri.Reshuffle] (an initial-pile redeal), [X4][rules-x4].
 
 Moves sort by the card they play, then by kind, then by what they take, so
 [`legal_moves`][xeri.legal_moves] is sorted and stable.
@@ -62,7 +62,7 @@ class _Ordered:
 
 @attrs.frozen(kw_only=True, order=False)
 class Capture(_Ordered):
-    """Play a card and take table items with it (German Xeri, RULES.md D3).
+    """Play a card and take table items with it (German Xeri, [D3][rules-d3]).
 
     `taken` is kept sorted (cards in deck order, then builds), so two captures
     of the same items are equal however the items were listed.
@@ -79,7 +79,7 @@ class Capture(_Ordered):
 
 @attrs.frozen(kw_only=True, order=False)
 class Combine(_Ordered):
-    """Lay a number card onto a table item and announce the sum (German Xeri, RULES.md D3).
+    """Lay a number card onto a table item and announce the sum (German Xeri, [D3][rules-d3]).
 
     Onto a loose card or one's own build this builds; onto the opponent's
     build it raises, and the mover becomes the build's owner.
@@ -98,7 +98,7 @@ class Combine(_Ordered):
 
 @attrs.frozen(kw_only=True, order=False)
 class Trail(_Ordered):
-    """Lay a free card on the table, taking nothing (German Xeri, RULES.md D3)."""
+    """Lay a free card on the table, taking nothing (German Xeri, [D3][rules-d3])."""
 
     card: Card
     """The card played from the mover's hand."""
@@ -109,7 +109,10 @@ class Trail(_Ordered):
 
 @attrs.frozen(kw_only=True)
 class Deal:
-    """Chance: the deck of a new round, top card first, after shuffle and cut (RULES.md X3, X4)."""
+    """Chance: the deck of a new round, top card first, after shuffle and cut.
+
+    See [X3][rules-x3] and [X4][rules-x4].
+    """
 
     deck: tuple[Card, ...]
     """A permutation of the 52 cards; the first card is dealt first."""
@@ -120,7 +123,7 @@ class Deal:
 
 @attrs.frozen(kw_only=True)
 class Reshuffle:
-    """Chance: an initial-pile redeal (RULES.md G4, F4).
+    """Chance: an initial-pile redeal ([G4][rules-g4], [F4][rules-f4]).
 
     The pile cards go back into the stock; `stock` is the stock's new order,
     top first, and the next table cards are dealt from its top.

@@ -13,7 +13,7 @@ An observation has perfect recall of the round: besides the table and
 the plays, it keeps the initial tables that were shown and then redealt
 (`redealt`), whose cards cannot be in a hand dealt before the redeal.
 
-Face-down cards (`RuleSet.face_down`, P3) are the first cards of the
+Face-down cards (`RuleSet.face_down`, [P3][rules-p3]) are the first cards of the
 round's initial table. They stay hidden from every seat while they lie on
 the table; the round's first capture takes them (in a pile game it takes
 the whole pile), and then only the capturing seat sees them: the others see
@@ -51,7 +51,7 @@ __all__ = ["Observation", "ObservedTake", "observe"]
 class ObservedTake:
     """One capture of the current round, as one seat saw it.
 
-    Every card of a capture lay face up, except face-down cards (P3): those
+    Every card of a capture lay face up, except face-down cards ([P3][rules-p3]): those
     are shown only to the capturing seat, and the other seats see how many
     there were.
     """
@@ -79,7 +79,7 @@ class Observation(MatchFacts):
     """Everything one seat may know about a match ([X2][rules-x2]), and nothing else.
 
     Made by [`observe`][xeri.observe]. Another seat's hand and the stock are
-    only counted; face-down table cards (P3) are counted until they are
+    only counted; face-down table cards ([P3][rules-p3]) are counted until they are
     captured. Everything else of the state is public and copied as it is.
     """
 
@@ -98,7 +98,7 @@ class Observation(MatchFacts):
     hand_sizes: tuple[int, ...]
     """How many cards each seat holds, this seat included."""
     face_down: int
-    """How many face-down cards lie first on the table (under the pile), unseen (P3)."""
+    """How many face-down cards lie first on the table (under the pile), unseen ([P3][rules-p3])."""
     table: tuple[TableItem, ...]
     """The table items this seat sees, in table order, after the face-down cards."""
     stock_size: int
@@ -110,7 +110,7 @@ class Observation(MatchFacts):
     round_results: tuple[RoundResult, ...]
     """The results of the finished rounds."""
     bottom_card: Card | None = None
-    """The bottom card shown after the cut under V1, public all round; None otherwise."""
+    """The bottom card shown after the cut under [V1][rules-v1], public all round, or None."""
     redealt: tuple[tuple[Card, ...], ...] = ()
     """The initial tables shown and then redealt in the current round, in order
     ([G4][rules-g4], [F4][rules-f4], [X2][rules-x2])."""

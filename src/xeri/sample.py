@@ -221,7 +221,7 @@ class _Plan:
         return len(obs.history) // per_deal * per_deal
 
     def _add_redeal_needs(self) -> None:
-        """Cards of redealt tables are in no hand dealt before the redeal (G4, F4, X2)."""
+        """Cards of redealt tables are in no hand dealt before the redeal ([X2][rules-x2])."""
         start = self._current_deal_start()
         if start != 0 or not self.obs.redealt:
             return
@@ -509,7 +509,7 @@ def _count_problems(obs: Observation) -> list[str]:
 
 
 def _bottom_place(obs: Observation, seen: frozenset[Card]) -> str | None:
-    """Where the V1 bottom card must lie when it is not seen: "stock" or "dealer"."""
+    """Where the [V1][rules-v1] bottom card must lie when it is not seen: "stock" or "dealer"."""
     if obs.bottom_card is None or obs.bottom_card in seen:
         return None
     if obs.stock_size:

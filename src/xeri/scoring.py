@@ -195,7 +195,7 @@ class RoundResult:
     total: tuple[int, ...]
     """The round's points: card points + majority + xeri bonus."""
     leftover: int = 0
-    """Cards left on the table that went to nobody, because nobody captured (X1)."""
+    """Cards left on the table that went to nobody, because nobody captured ([X1][rules-x1])."""
 
     @property
     def base(self) -> tuple[int, ...]:

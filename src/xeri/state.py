@@ -43,7 +43,10 @@ class Phase(Enum):
     DEAL = "deal"
     """Chance deals the first round (a [`Deal`][xeri.Deal])."""
     REDEAL = "redeal"
-    """Chance redeals the initial table (a [`Reshuffle`][xeri.Reshuffle], G4, F4)."""
+    """Chance redeals the initial table: a [`Reshuffle`][xeri.Reshuffle] ([G4][rules-g4]).
+
+    The condition is the rule set's; [F4][rules-f4] is the four-player one.
+    """
     PLAY = "play"
     """The seat `to_move` plays a card."""
     ROUND_OVER = "round over"
@@ -209,13 +212,13 @@ class GameState(_StateSlots):
     stock: tuple[Card, ...]
     """The undealt cards, top (next dealt) first."""
     history: tuple[PlayerMove, ...]
-    """The moves played in the current round, in order (public, X2)."""
+    """The moves played in the current round, in order (public, [X2][rules-x2])."""
     takes: tuple[Take, ...]
     """The captures of the current round, in order, the last capturer's collection included."""
     round_results: tuple[RoundResult, ...]
     """One result per finished round."""
     bottom_card: Card | None = None
-    """The bottom card shown after the cut under V1, public all round; None otherwise."""
+    """The bottom card shown after the cut under [V1][rules-v1], public all round, or None."""
     redealt: tuple[tuple[Card, ...], ...] = ()
     """The initial tables shown and then redealt in the current round, in order
     ([G4][rules-g4], [F4][rules-f4]): public, and none of their cards can be in a hand

@@ -3,7 +3,7 @@
 In the Greek family the table is one pile, bottom card first, and only its
 top card matters. In German Xeri the cards lie side by side in the order
 they were laid, and a [`Build`][xeri.Build] (combined cards announced as one
-value, RULES.md D3) is a single item among them.
+value, [D3][rules-d3]) is a single item among them.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ __all__ = ["Build", "TableItem", "item_cards", "item_sort_key"]
 
 @attrs.frozen(kw_only=True)
 class Build:
-    """Cards combined on the table and announced as one value (German Xeri, RULES.md D3).
+    """Cards combined on the table and announced as one value (German Xeri, [D3][rules-d3]).
 
     A build is taken only whole, by a card of exactly its value.
     """

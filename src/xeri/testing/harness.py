@@ -188,7 +188,7 @@ def _fail(check: str, detail: str, move: Move | None = None) -> _Failure:
 
 
 def _plays_per_round(rules: RuleSet) -> int:
-    """Every card not laid on the initial table is played once (G8, F3)."""
+    """Every card not laid on the initial table is played once ([G8][rules-g8], [F3][rules-f3])."""
     return 52 - rules.table_size
 
 
@@ -355,7 +355,7 @@ def _check_illegal(
 
 
 def _expected_result(state: GameState) -> tuple[list[list[Card]], list[list[XeriKind]], int]:
-    """The cards and xeris of each side from the takes, and the leftover count (X1)."""
+    """The cards and xeris of each side from the takes, and the leftover count ([X1][rules-x1])."""
     rules = state.rules
     piles: list[list[Card]] = [[] for _ in range(rules.num_sides)]
     made: list[list[XeriKind]] = [[] for _ in range(rules.num_sides)]
@@ -472,7 +472,10 @@ def _check_xeris(prev: GameState, new: GameState, move: Move) -> None:
 
 
 def _check_xeri_kind(rules: RuleSet, take: Take, new: GameState) -> None:
-    """A xeri as the capture rule's capabilities define it (G7, D6), whatever its class."""
+    """A xeri as the capture rule's capabilities define it, whatever its class.
+
+    With `pile` as in [G7][rules-g7], on an open table as in [D6][rules-d6].
+    """
     capture = rules.capture
     kind = take.xeri
     if not isinstance(kind, XeriKind):

@@ -155,7 +155,7 @@ def rule_sets(*, max_seats: int = 4, name: str = "generated") -> st.SearchStrate
     options); a table of 0 to 8 cards and a hand size that deal the deck in
     whole deals; face-down table cards (pile family); every
     [`Redeal`][xeri.Redeal] condition (on tables small enough to be redealt
-    quickly); the shown bottom card (V1); xeri on the first and last cards;
+    quickly); the shown bottom card ([V1][rules-v1]); xeri on the first and last cards;
     a points table (Greek, German or random), majority points and tie rule,
     xeri and jack xeri bonuses; and a short match: one or two
     [`FixedRounds`][xeri.FixedRounds], or a [`TargetScore`][xeri.TargetScore]
