@@ -1,4 +1,4 @@
-"""Helpers for the rule tests: decks laid out per RULES.md X3 and scripted play.
+"""Helpers for the rule tests: decks laid out per clause X3 and scripted play.
 
 Every round of the Greek family is 48 plays after a table of 4. A *script*
 names the table and the cards in the order they are played; `script_deck`
@@ -130,7 +130,7 @@ def deal(
     table: Iterable[Card | str] = (),
     stock: Iterable[Card | str] = (),
 ) -> tuple[Card, ...]:
-    """The deck that deals these first hands, table and stock prefix (RULES.md X3).
+    """The deck that deals these first hands, table and stock prefix (clause X3).
 
     `hands` maps a seat to the first cards of its hand; `table` is bottom
     first, its last card on top; `stock` is the top of the stock. Every

@@ -1,10 +1,10 @@
-"""Golden scenarios for four players in partnerships (RULES.md F1–F8).
+"""Golden scenarios for four players in partnerships (clauses F1–F8).
 
 Decks are explicit (see `support.script_deck`): the scripts name the initial
 pile and the cards in the order they are played, seat after the dealer first.
 """
 
-# Test names carry the clause id as written in RULES.md (test_F4_...).
+# Test names carry the clause id of the rules pages (test_F4_...).
 
 from __future__ import annotations
 

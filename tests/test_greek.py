@@ -1,4 +1,4 @@
-"""Golden scenarios for Greek Xeri (RULES.md G1–G12) and the common rules X1–X5.
+"""Golden scenarios for Greek Xeri (clauses G1–G12) and the common rules X1–X5.
 
 Every round here is dealt from an explicit deck. A *script* (see
 `support.script_deck`) names the initial pile and the cards in the order
@@ -7,7 +7,7 @@ captures nothing. Seat 0 deals unless a test says otherwise, so seat 1 (the
 non-dealer) leads every deal.
 """
 
-# Test names carry the clause id as written in RULES.md (test_G7_...).
+# Test names carry the clause id of the rules pages (test_G7_...).
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hostile documents: forged round results and points tables (RULES.md G7, G10, G11, X1).
+"""Hostile documents: forged round results and points tables (clauses G7, G10, G11, X1).
 
 A saved match keeps its earlier rounds only as their results, so a document
 can claim any score sheet for them. Every finished round must be a result

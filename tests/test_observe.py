@@ -1,4 +1,4 @@
-"""Observations (RULES.md X2, P3, V1): what a seat sees, non-interference, determinize."""
+"""Observations (clauses X2, P3, V1): what a seat sees, non-interference, determinize."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 Decks come from `st.permutations(DECK)`, initial-pile reshuffles likewise,
 and every player's move is drawn from `legal_moves`. The rule sets are the
-two presets, each option of RULES.md V1–V5 on alone, and all of them on
+two presets, each option of clauses V1–V5 on alone, and all of them on
 together. Each round is also replayed on a small reference model of the
 pile (G6, G7, G9) and scored independently (G10), so the checks do not
 rest on the library's own bookkeeping.

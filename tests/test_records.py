@@ -1,4 +1,4 @@
-"""Game records (replay every state exactly) and chance from `secrets` (RULES.md X4)."""
+"""Game records (replay every state exactly) and chance from `secrets` (clause X4)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The conformance harness `xeri.testing` and the Pişti rule set of the docs (RULES.md P).
+"""The conformance harness `xeri.testing` and the Pişti rule set of the docs (clauses P1–P5).
 
 * `check_rules` passes for every registered preset, for the Pişti rule set
   built in docs/custom-rules.md, and for generated valid rule sets;
@@ -11,7 +11,7 @@ Every test plays few and short matches: the file is meant to take well under
 two minutes on a slow machine.
 """
 
-# Test names carry the clause id as written in RULES.md (test_P3_...).
+# Test names carry the clause id of the rules pages (test_P3_...).
 
 from __future__ import annotations
 
@@ -78,7 +78,7 @@ def own_registry(monkeypatch):
 
 
 def pisti_from_rules_md() -> xeri.RuleSet:
-    """Pişti from RULES.md P1–P5 with the guide's choices, written here independently."""
+    """Pişti from clauses P1–P5 with the guide's choices, written here independently."""
     return attrs.evolve(
         xeri.GREEK,
         name="pisti",
@@ -643,7 +643,7 @@ def test_strategy_arguments_are_checked():
 
 
 # --------------------------------------------------------------------------
-# Turkish Pişti (RULES.md P), on the guide's rule set. Seat 0 deals, so seat 1
+# Turkish Pişti (clauses P1–P5), on the guide's rule set. Seat 0 deals, so seat 1
 # leads every deal; the initial pile is 2♦ 3♦ K♦ face down under the 4♣.
 
 TABLE = "2♦ 3♦ K♦ 4♣"

@@ -5,7 +5,7 @@ The two-player and the four-player presets are both run where the option
 applies to them.
 """
 
-# Test names carry the clause id as written in RULES.md (test_V1_...).
+# Test names carry the clause id of the rules pages (test_V1_...).
 
 from __future__ import annotations
 
