@@ -2,7 +2,7 @@
 
 The table is a row of items (loose cards and [`Build`][xeri.Build]s), every
 one visible and takeable. On a turn the player plays one card and does
-exactly one thing (RULES.md D3):
+exactly one thing ([D3][rules-d3]):
 
 * **capture**: take one group of the card's value: a single build of that
   value, or loose number cards whose values add up to it (one card of equal
@@ -15,15 +15,20 @@ exactly one thing (RULES.md D3):
   announced value.
 * **trail**: lay the card free.
 
-The ownership rule D4 holds after every move: for every value, the builds
-of that value a seat owns never outnumber the cards of that value in its
-hand, and a seat that owns a build may not trail. It follows that the seat
-to move always has a legal move (it can take one of its builds, or trail
-when it owns none), and that no build outlives a deal.
+The ownership rule [D4][rules-d4] holds after every move: for every value,
+the builds of that value a seat owns never outnumber the cards of that
+value in its hand, and a seat that owns a build may not trail. It follows
+that the seat to move always has a legal move (it can take one of its
+builds, or trail when it owns none), and that no build outlives a deal.
+
+[`SumCapture.play`][xeri.SumCapture.play] checks the move played and
+nothing else: it never lists the legal moves.
 """
 
 from __future__ import annotations
 
+from itertools import combinations, product
+from operator import add
 from typing import ClassVar
 
 import attrs
@@ -31,12 +36,14 @@ import attrs
 from xeri.capture import NO_NEEDS, HandNeeds, OutcomeTuple, XeriKind
 from xeri.cards import DECK, Card
 from xeri.errors import IllegalMoveError, RuleSetError
-from xeri.moves import TRAILS, Capture, Combine, PlayerMove, Trail, move_sort_key
+from xeri.moves import TRAILS, Capture, Combine, PlayerMove, Trail
 from xeri.table import Build, TableItem, item_cards, item_sort_key
 
 __all__ = ["SumCapture", "card_value"]
 
 _MAX = 10
+_SUMS = (1 << (_MAX + 1)) - 1
+"""A bit set of sums 0 to 10: bit s stands for the sum s."""
 
 
 def card_value(card: Card) -> int | None:
@@ -50,74 +57,149 @@ _BY_VALUE: dict[int, frozenset[Card]] = {
 }
 
 
-def _capturers(table: tuple[TableItem, ...]) -> frozenset[Card]:
-    """Every card that could take something from `table` (for a compulsory capture, D5)."""
-    numbers, pictures, builds, _ = _scan(table)
-    sums = _subset_sums(numbers, _MAX) if numbers else [[] for _ in range(_MAX + 1)]
-    values = {v for v in range(1, _MAX + 1) if sums[v]} | {v for v, _, _, _ in builds}
-    ranks = {card.rank for _, card in pictures}
-    return frozenset(c for c in DECK if _VALUES[c] in values or c.rank in ranks)
+def _partitions_of(total: int) -> tuple[tuple[int, ...], ...]:
+    """The ways to write `total` as a sum of values 1 to 10, as counts indexed by value."""
+    out: list[tuple[int, ...]] = []
+    counts = [0] * (_MAX + 1)
+
+    def search(rest: int, largest: int) -> None:
+        if not rest:
+            out.append(tuple(counts))
+            return
+        for v in range(min(rest, largest), 0, -1):
+            counts[v] += 1
+            search(rest - v, v)
+            counts[v] -= 1
+
+    search(total, _MAX)
+    return tuple(out)
+
+
+_PARTITIONS = tuple(_partitions_of(total) for total in range(_MAX + 1))
+"""A constant: the groups of each value, as counts of the values in them (42 for ten)."""
 
 
 def _value(item: TableItem) -> int | None:
     return item.value if isinstance(item, Build) else _VALUES[item]
 
 
-def _subset_sums(numbers: list[tuple[int, int, Card]], limit: int) -> list[list[tuple[Card, ...]]]:
-    """Every set of loose number cards with a sum up to `limit`, bucketed by sum.
+def _held(hand: tuple[Card, ...]) -> list[int]:
+    """The number cards of a hand, counted by value."""
+    held = [0] * (_MAX + 1)
+    for card in hand:
+        value = _VALUES[card]
+        if value is not None:
+            held[value] += 1
+    return held
 
-    `numbers` holds `(value, index, card)` sorted; values are at least 1, so
-    the search is bounded by the limit (at most ten), never by the size of
-    the table.
+
+def _groups(numbers: list[tuple[int, int, Card]], wanted: int) -> list[list[tuple[TableItem, ...]]]:
+    """The sets of loose number cards adding up to each value of `wanted`, bucketed by sum.
+
+    `numbers` holds `(value, index, card)` sorted, so in deck order; `wanted`
+    is a bit set of values (bit v for the value v). Each bucket comes out in
+    lexicographic order. A card is added only when the cards after it can
+    still complete a wanted sum (`reach` says which sums they make), so
+    every step of the search leads to a group: the cost is the number of
+    groups times the size of the table, whatever the table holds.
     """
-    out: list[list[tuple[Card, ...]]] = [[] for _ in range(limit + 1)]
-    chosen: list[Card] = []
     n = len(numbers)
+    reach = [1] * (n + 1)  # reach[i]: the sums some subset of numbers[i:] makes
+    sums = 1
+    for i in range(n - 1, -1, -1):
+        sums |= (sums << numbers[i][0]) & _SUMS
+        reach[i] = sums
+    out: list[list[tuple[TableItem, ...]]] = [[] for _ in range(_MAX + 1)]
+    chosen: list[Card] = []
 
     def search(start: int, total: int) -> None:
         for i in range(start, n):
-            value, _, card = numbers[i]
-            new = total + value
-            if new > limit:
+            v, _, card = numbers[i]
+            new = total + v
+            if not wanted >> new:  # numbers are sorted: no later card does better
                 return
-            chosen.append(card)
-            out[new].append(tuple(chosen))
-            search(i + 1, new)
-            chosen.pop()
+            if wanted >> new & 1:
+                out[new].append((*chosen, card))
+            if (reach[i + 1] << new) & wanted & ~(1 << new):
+                chosen.append(card)
+                search(i + 1, new)
+                chosen.pop()
 
     search(0, 0)
     return out
 
 
-def _disjoint_unions(groups: list[tuple[TableItem, ...]]) -> list[tuple[TableItem, ...]]:
-    """Every union of one or more pairwise disjoint groups (multi_capture)."""
-    out: list[tuple[TableItem, ...]] = []
-    chosen: list[TableItem] = []
-    used: set[int] = set()
+def _divisible(numbers: list[tuple[int, int, Card]], value: int) -> list[tuple[Card, ...]]:
+    """Every non-empty set of loose number cards that divides into groups of `value` each.
 
-    def search(start: int) -> None:
-        for i in range(start, len(groups)):
-            group = groups[i]
-            ids = {id(item) for item in group}
-            if used & ids:
-                continue
-            used.update(ids)
-            chosen.extend(group)
-            out.append(tuple(chosen))
-            search(i + 1)
-            del chosen[len(chosen) - len(group) :]
-            used.difference_update(ids)
-
-    search(0)
+    Whether a set divides depends only on how many cards of each value it
+    holds. The search walks those counts, from none, by adding one group of
+    `value` at a time (at most 42 shapes of group), so it visits only counts
+    that divide; each count found then stands for every card set that has
+    it. The cost is proportional to the number of sets returned.
+    """
+    by_value: list[list[Card]] = [[] for _ in range(_MAX + 1)]
+    for v, _, card in numbers:
+        if v <= value:
+            by_value[v].append(card)
+    room = tuple(map(len, by_value))
+    shapes = [s for s in _PARTITIONS[value] if all(map(int.__le__, s, room))]
+    empty = (0,) * (_MAX + 1)
+    seen = {empty}
+    todo = [empty]
+    while todo:
+        counts = todo.pop()
+        for shape in shapes:
+            new = tuple(map(add, counts, shape))
+            if new not in seen and all(map(int.__le__, new, room)):
+                seen.add(new)
+                todo.append(new)
+    seen.remove(empty)
+    out: list[tuple[Card, ...]] = []
+    for counts in seen:
+        choices = [combinations(by_value[v], k) for v, k in enumerate(counts) if k]
+        out += (tuple(c for part in parts for c in part) for parts in product(*choices))
     return out
 
 
-def _splits(items: tuple[TableItem, ...], value: int) -> bool:
-    """Whether `items` divide into disjoint groups of `value` each (multi_capture)."""
-    numbers, pictures, builds, _ = _scan(items)
-    groups: list[tuple[TableItem, ...]] = list(_subset_sums(numbers, value)[value])
-    groups += [(b,) for v, _, _, b in builds if v == value]
-    return not pictures and any(len(u) == len(items) for u in _disjoint_unions(groups))
+def _splits(counts: list[int], value: int) -> bool:
+    """Whether number cards, counted by value, divide into groups of `value` each.
+
+    The largest card left belongs to some group: try every way to fill that
+    group with cards no larger (at most 42), then divide the rest. Values
+    are at most ten, so the search is small; `counts` is restored on return.
+    """
+    if sum(v * k for v, k in enumerate(counts)) % value:
+        return False
+    failed: set[tuple[int, ...]] = set()
+
+    def divide() -> bool:
+        top = next((v for v in range(_MAX, 0, -1) if counts[v]), 0)
+        if not top:
+            return True
+        key = tuple(counts)
+        if key in failed:
+            return False
+        counts[top] -= 1
+        done = fill(value - top, top)
+        counts[top] += 1
+        if not done:
+            failed.add(key)
+        return done
+
+    def fill(need: int, largest: int) -> bool:
+        if not need:
+            return divide()
+        for v in range(min(need, largest), 0, -1):
+            if counts[v]:
+                counts[v] -= 1
+                done = fill(need - v, v)
+                counts[v] += 1
+                if done:
+                    return True
+        return False
+
+    return divide()
 
 
 def _owner_rule_holds(owned: list[int], held: list[int]) -> bool:
@@ -179,25 +261,62 @@ def _scan(
     return numbers, pictures, builds, targets
 
 
-_LAST: list[object] = [None]
+def _capturers(table: tuple[TableItem, ...]) -> frozenset[Card]:
+    """Every card that could take something from `table` (for a compulsory capture, D5)."""
+    sums = 1
+    builds = 0
+    ranks = set()
+    for t in table:
+        if type(t) is Card:
+            value = _VALUES[t]
+            if value is None:
+                ranks.add(t.rank)
+            else:
+                sums |= (sums << value) & _SUMS
+        elif isinstance(t, Build):
+            builds |= 1 << t.value
+    values = (sums & ~1) | builds
+    return frozenset(
+        c for c in DECK if c.rank in ranks or ((v := _VALUES[c]) is not None and values >> v & 1)
+    )
 
 
 @attrs.frozen(kw_only=True)
 class SumCapture:
-    """Captures by equal value or by sum, with builds and raises (German Xeri, RULES.md D3–D6).
+    """Captures by equal value or by sum, with builds and raises (German Xeri, [D3][rules-d3]).
 
-    A capture that leaves the table empty is a xeri (D6); there is no jack xeri.
+    A capture that leaves the table empty is a xeri ([D6][rules-d6]); there
+    is no jack xeri.
+
+    How many legal moves there can be. By default a card takes one group,
+    so its captures are the sets of loose cards adding up to its value,
+    and the builds of that value: a 10 has at most 1,698 (every card from
+    Ace to 9 on the table). The longest list known has 8,818 moves: the
+    34 number cards the mover does not hold lie on the table (reachable
+    when both players lay their cards free) and the mover holds
+    9 9 10 10 10 10. With `multi_capture` a card takes any set of items
+    that divides into groups of its value, and the number of such sets
+    grows exponentially with the table: `k` disjoint groups on it give
+    one card at least `2**k - 1` captures. Ace to 4 on the table (16 cards) and
+    a hand of 5 to 10 give 49,301 moves; Ace to 7 (28 cards) and a hand
+    of 8 9 10 10 10 10 over 120 million; the 34 number cards and
+    9 9 10 10 10 10 over 4 billion. Since each move takes a different
+    set, no smaller list is possible: [`moves`][xeri.SumCapture.moves]
+    takes time in proportion to the list (it never goes through the
+    several divisions of one set), and [`play`][xeri.SumCapture.play]
+    checks the move played alone, at a cost that does not depend on the
+    list.
     """
 
     pile: ClassVar[bool] = False
     """Capability: an open table, every item takeable (see [`CaptureRule`][xeri.CaptureRule])."""
 
     multi_capture: bool = False
-    """D3 option: one card may take several disjoint groups of its value at once."""
+    """[D3][rules-d3] option: one card may take several disjoint groups of its value at once."""
     forced_capture: bool = False
-    """D5 option: a player who can capture must capture."""
+    """[D5][rules-d5] option: a player who can capture must capture."""
     self_raise: bool = False
-    """D3 option: a player may raise their own build."""
+    """[D3][rules-d3] option: a player may raise their own build."""
 
     def __attrs_post_init__(self) -> None:
         for name in ("multi_capture", "forced_capture", "self_raise"):
@@ -207,76 +326,115 @@ class SumCapture:
     def moves(
         self, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
     ) -> tuple[PlayerMove, ...]:
-        """Every legal capture, combination, raise and trail, sorted (D3–D5)."""
-        last = _LAST[0]
-        if (
-            last is not None
-            and last[0] is self  # type: ignore[index]  # the cache tuple below
-            and last[1] is table  # type: ignore[index]  # the cache tuple below
-            and last[2] is hand  # type: ignore[index]  # the cache tuple below
-            and last[3] == seat  # type: ignore[index]  # the cache tuple below
-        ):
-            return last[4]  # type: ignore[index,no-any-return]  # the cache tuple below
-        moves = self._generate(table, hand, seat)
-        # One entry, swapped atomically: `apply` right after `legal_moves` on the
-        # same state finds the list without generating it again.
-        _LAST[0] = (self, table, hand, seat, moves)
-        return moves
+        """Every legal capture, combination and trail, sorted ([D3][rules-d3]–[D5][rules-d5]).
 
-    def _generate(
-        self, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
-    ) -> tuple[PlayerMove, ...]:
+        Args:
+            table: the table items.
+            hand: the mover's hand, sorted in deck order.
+            seat: the mover's seat.
+
+        Returns:
+            The legal moves, in the order of
+            [`move_sort_key`][xeri.moves.move_sort_key]; under `multi_capture`
+            one capture per set of items taken, however it divides into groups.
+        """
         values = _VALUES
         numbers, pictures, builds, targets = _scan(table)
         owned = [v for v, owner, _, _ in builds if owner == seat]
         held = [0] * (_MAX + 1)
-        top = 0
+        wanted = 0
         for card in hand:
             value = values[card]
             if value is not None:
                 held[value] += 1
-                top = max(top, value)
-        sums = _subset_sums(numbers, top) if numbers and top else None
+                wanted |= 1 << value
+        if owned:  # values whose cards may not take loose cards alone (D4)
+            for value in range(1, _MAX + 1):
+                if wanted >> value & 1:
+                    held[value] -= 1
+                    if not _owner_rule_holds(owned, held):
+                        wanted &= ~(1 << value)
+                    held[value] += 1
+        multi = self.multi_capture
+        groups = _groups(numbers, wanted) if numbers and wanted and not multi else None
+        unions: dict[int, list[tuple[TableItem, ...]]] = {}
+        forced = self.forced_capture
         captures: list[PlayerMove] = []
         out: list[PlayerMove] = []
         for card in hand:  # hands are sorted, so the moves come out sorted by card
             value = values[card]
             if value is None:
-                groups: list[tuple[TableItem, ...]] = [
-                    (t,) for _, t in pictures if t.rank is card.rank
-                ]
+                # A picture takes one card of its rank even under multi_capture:
+                # pictures have no value, so they never form groups of a value.
+                found: list[PlayerMove] = (
+                    [Capture(card=card, taken=(t,)) for _, t in pictures if t.rank is card.rank]
+                    if not owned or _owner_rule_holds(owned, held)
+                    else []
+                )
             else:
                 held[value] -= 1  # from here on, `held` counts the hand after this card
-                # Canonical order without sorting: card groups first, each a
-                # sorted tuple and in lexicographic order, then builds by key.
-                groups = list(sums[value]) if sums is not None else []
-                groups += [(b,) for v, _, _, b in builds if v == value]
-            # A picture takes one card of its rank even under multi_capture:
-            # pictures have no value, so they never form groups of a value.
-            unions = self.multi_capture and value is not None and len(groups) > 1
-            if unions:
-                # Different partitions can make the same union: one move each.
-                groups = sorted(
-                    {tuple(sorted(g, key=item_sort_key)) for g in _disjoint_unions(groups)},
-                    key=_items_key,
-                )
-            found: list[PlayerMove] = [
-                Capture(card=card, taken=taken)
-                for taken in groups
-                if not owned or _owner_rule_holds(_without(owned, taken, seat), held)
-            ]
-            if unions:
-                found.sort(key=move_sort_key)
+                if multi:
+                    taken = unions.get(value)
+                    if taken is None:  # cards of one value take the same sets
+                        taken = unions[value] = self._unions(
+                            value, numbers, builds, owned=owned, held=held, seat=seat
+                        )
+                else:
+                    # Card groups first, each in deck order, in lexicographic order,
+                    # then builds by key: the order of `move_sort_key`, unsorted.
+                    taken = groups[value] if groups is not None else []
+                    if builds:
+                        taken = taken + [
+                            (b,)
+                            for v, _, _, b in builds
+                            if v == value
+                            and (not owned or _owner_rule_holds(_without(owned, (b,), seat), held))
+                        ]
+                found = [Capture(card=card, taken=t) for t in taken]
             captures += found
             out += found
             if value is not None:
-                out += self._combines(card, value, held, targets=targets, owned=owned, seat=seat)
+                if not (forced and captures):
+                    out += self._combines(
+                        card, value, held, targets=targets, owned=owned, seat=seat
+                    )
                 held[value] += 1
             if not owned:
                 out.append(TRAILS[card])
-        if self.forced_capture and captures:
+        if forced and captures:
             return tuple(captures)
         return tuple(out)
+
+    def _unions(
+        self,
+        value: int,
+        numbers: list[tuple[int, int, Card]],
+        builds: list[tuple[int, int, tuple[int, ...], Build]],
+        *,
+        owned: list[int],
+        held: list[int],
+        seat: int,
+    ) -> list[tuple[TableItem, ...]]:
+        """Under `multi_capture`, the item sets a card of `value` may take, each once, sorted.
+
+        Any of the builds of the value (each a group of its own), with any
+        set of loose cards that divides into groups of the value; `held`
+        counts the hand without the card played ([D4][rules-d4]).
+        """
+        equal = [b for v, _, _, b in builds if v == value]  # sorted by key, as item_sort_key
+        with_builds = [
+            chosen
+            for k in range(len(equal) + 1)
+            for chosen in combinations(equal, k)
+            if not owned or _owner_rule_holds(_without(owned, chosen, seat), held)
+        ]
+        if not with_builds:
+            return []
+        loose: list[tuple[TableItem, ...]] = [()]
+        loose += _divisible(numbers, value) if numbers else []
+        out = [c + b for b in with_builds for c in loose if c or b]
+        out.sort(key=_items_key)  # once per value played
+        return out
 
     def _combines(
         self,
@@ -310,89 +468,184 @@ class SumCapture:
     def play(
         self, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int, move: object
     ) -> OutcomeTuple:
-        """Apply a Capture, Combine or Trail by `seat`; see the module docstring."""
+        """Check a Capture, Combine or Trail by `seat` and apply it; see the module docstring.
+
+        Only the move played is checked, against [D3][rules-d3]–[D5][rules-d5]:
+        the legal moves are never listed.
+
+        Args:
+            table: the table items before the move.
+            hand: the mover's hand before the move.
+            seat: the mover's seat.
+            move: the move submitted.
+
+        Returns:
+            The mover's hand without the card, the new table, the cards taken
+            (None for a combination or a trail) and the kind of xeri.
+
+        Raises:
+            IllegalMoveError: the move is not legal; the message says why ([X5][rules-x5]).
+        """
         if not isinstance(move, (Capture, Combine, Trail)):
             raise IllegalMoveError(
                 f"{type(move).__name__} is not a move of German Xeri: use Capture, Combine or Trail"
             )
         card = move.card
-        if card not in hand:
-            raise IllegalMoveError(f"{card} is not in the hand of seat {seat}")
-        if move not in self.moves(table, hand, seat):
-            raise IllegalMoveError(self._why_illegal(table, hand, seat, move))
-        _LAST[0] = None  # the cached hand is the mover's: keep nothing once it is played
-        i = hand.index(card)
+        try:
+            i = hand.index(card)
+        except ValueError:
+            raise IllegalMoveError(f"{card} is not in the hand of seat {seat}") from None
+        owned = [t.value for t in table if type(t) is Build and t.owner == seat]
+        if isinstance(move, Capture):
+            why = self._capture_refusal(table, hand, seat, move, owned)
+        elif isinstance(move, Combine):
+            why = self._combine_refusal(table, hand, seat, move, owned)
+        elif owned:
+            why = f"seat {seat} owns a build and may not lay a free card until it is taken (D4)"
+        elif self.forced_capture and self._can_capture(table, hand, owned):
+            why = "a capture is possible and capturing is compulsory (D5)"
+        else:
+            why = None
+        if why is not None:
+            raise IllegalMoveError(why)
         rest = hand[:i] + hand[i + 1 :]
         if isinstance(move, Trail):
             return rest, (*table, card), None, None
         if isinstance(move, Combine):
             onto = move.onto
             build = Build(cards=(*item_cards(onto), card), value=move.value, owner=seat)
-            return rest, tuple(build if t == onto else t for t in table), None, None
+            return rest, tuple([build if t == onto else t for t in table]), None, None
         taken = move.taken
-        left = tuple(t for t in table if t not in taken)
-        cards = tuple(c for t in table if t in taken for c in item_cards(t)) + (card,)
-        return rest, left, cards, (None if left else XeriKind.XERI)
+        left: list[TableItem] = []
+        cards: list[Card] = []
+        for t in table:
+            if t not in taken:
+                left.append(t)
+            elif type(t) is Card:
+                cards.append(t)
+            else:
+                cards += t.cards  # type: ignore[union-attr]  # not a Card: a Build
+        cards.append(card)
+        return rest, tuple(left), tuple(cards), (None if left else XeriKind.XERI)
 
-    def _why_illegal(
+    def _capture_refusal(
         self,
         table: tuple[TableItem, ...],
         hand: tuple[Card, ...],
         seat: int,
-        move: Capture | Combine | Trail,
-    ) -> str:
-        """A sentence saying why a move of a held card is not legal (X5)."""
-        owned = [t for t in table if type(t) is Build and t.owner == seat]
-        if isinstance(move, Trail):
-            if owned:
-                return (
-                    f"seat {seat} owns a build and may not lay a free card until it is taken (D4)"
-                )
-            return "a capture is possible and capturing is compulsory (D5)"
-        if isinstance(move, Combine):
-            return self._why_not_combine(table, hand, seat, move)
-        missing = [t for t in move.taken if t not in table]
-        if missing or not move.taken:
+        move: Capture,
+        owned: list[int],
+    ) -> str | None:
+        """Why a capture with a held card is not legal ([X5][rules-x5]), or None when it is."""
+        taken = move.taken
+        if not taken:
             return f"{move}: it names items that are not on the table"
-        value = card_value(move.card)
+        for t in taken:
+            if t not in table:
+                return f"{move}: it names items that are not on the table"
+        if len(taken) > 1 and len(set(taken)) < len(taken):
+            return f"{move}: it names an item more than once"
+        card = move.card
+        value = _VALUES[card]
         if value is None:
-            return f"{move}: a picture takes only loose cards of its own rank, one at a time"
-        if any(type(t) is Build and t.value != value for t in move.taken):
-            return f"{move}: a build is taken only by a card of exactly its value"
-        total = sum(_value(t) or 100 for t in move.taken)
-        if total != value and not (self.multi_capture and _splits(move.taken, value)):
-            return f"{move}: the items taken do not add up to {value}"
-        return f"{move}: seat {seat} would give up the card it needs for one of its builds (D4)"
+            item = taken[0]
+            if len(taken) > 1 or type(item) is not Card or item.rank is not card.rank:
+                return f"{move}: a picture takes only loose cards of its own rank, one at a time"
+        else:
+            total = 0
+            for t in taken:
+                if type(t) is Build:
+                    if t.value != value:
+                        return f"{move}: a build is taken only by a card of exactly its value"
+                    total += value
+                else:
+                    total += _VALUES[t] or 100  # type: ignore[index]  # t is on the table: a Card
+            if total != value and not (self.multi_capture and _divides(taken, value)):
+                return f"{move}: the items taken do not add up to {value}"
+        if not owned:
+            return None
+        held = _held(hand)
+        if value is not None:
+            held[value] -= 1
+        if not _owner_rule_holds(_without(owned, taken, seat), held):
+            return f"{move}: seat {seat} would give up the card it needs for one of its builds (D4)"
+        return None
 
-    def _why_not_combine(
-        self, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int, move: Combine
-    ) -> str:
-        value = card_value(move.card)
-        target = _value(move.onto) if move.onto in table else None
-        if move.onto not in table:
+    def _combine_refusal(
+        self,
+        table: tuple[TableItem, ...],
+        hand: tuple[Card, ...],
+        seat: int,
+        move: Combine,
+        owned: list[int],
+    ) -> str | None:
+        """Why a combination with a held card is not legal ([X5][rules-x5]), or None when it is."""
+        onto = move.onto
+        if onto not in table:
             return f"{move}: the item combined onto is not on the table"
+        value = _VALUES[move.card]
+        target = _value(onto)
         if value is None or target is None:
             return f"{move}: only number cards combine, and only onto number cards or builds"
-        if move.value != value + target:
-            return f"{move}: the announced value must be the sum, {value + target}"
-        if move.value > _MAX:
+        total = value + target
+        if type(move.value) is not int or move.value != total:
+            return f"{move}: the announced value must be the sum, {total}"
+        if total > _MAX:
             return f"{move}: a build may not exceed {_MAX}"
-        if type(move.onto) is Build and move.onto.owner == seat and not self.self_raise:
+        mine = type(onto) is Build and onto.owner == seat
+        if mine and not self.self_raise:
             return f"{move}: raising one's own build is not allowed"
-        if self._must_capture(table, hand, seat):
+        if self.forced_capture and self._can_capture(table, hand, owned):
             return f"{move}: a capture is possible and capturing is compulsory (D5)"
-        rest = list(hand)
-        rest.remove(move.card)
-        if not any(card_value(c) == move.value for c in rest):
-            return f"{move}: seat {seat} holds no other card of value {move.value} to take it (D3)"
-        return f"{move}: seat {seat} must keep a card of value {move.value} per build it owns (D4)"
+        held = _held(hand)
+        held[value] -= 1
+        if not held[total]:
+            return f"{move}: seat {seat} holds no other card of value {total} to take it (D3)"
+        left = _without(owned, (onto,), seat) if mine else list(owned)
+        left.append(total)
+        if not _owner_rule_holds(left, held):
+            return f"{move}: seat {seat} must keep a card of value {total} per build it owns (D4)"
+        return None
 
-    def _must_capture(
-        self, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
+    def _can_capture(
+        self, table: tuple[TableItem, ...], hand: tuple[Card, ...], owned: list[int]
     ) -> bool:
-        return self.forced_capture and any(
-            type(m) is Capture for m in self.moves(table, hand, seat)
-        )
+        """Whether some card of `hand` has a legal capture, without listing any ([D5][rules-d5]).
+
+        A picture needs a loose card of its rank; a number card a build of
+        its value or loose cards adding up to it. [D4][rules-d4] after the
+        capture depends only on the seat's own builds taken: taking as many
+        as one capture may (one, or all of them under `multi_capture`) is
+        the best chance.
+        """
+        sums = 1
+        builds = 0
+        ranks = set()
+        for t in table:
+            if type(t) is Card:
+                v = _VALUES[t]
+                if v is None:
+                    ranks.add(t.rank)
+                else:
+                    sums |= (sums << v) & _SUMS
+            elif isinstance(t, Build):
+                builds |= 1 << t.value
+        held = _held(hand)
+        short = {v for v in owned if owned.count(v) > held[v]}  # D4 already broken there
+        for card in hand:
+            value = _VALUES[card]
+            if value is None:
+                if card.rank in ranks and not short:
+                    return True
+            elif not short - {value}:
+                mine = owned.count(value)
+                if mine:  # take its own builds of the value
+                    taken = mine if self.multi_capture else 1
+                    if mine - taken <= held[value] - 1:
+                        return True
+                elif (sums | builds) >> value & 1:
+                    return True
+        return False
 
     def needs(self, table: tuple[TableItem, ...], move: PlayerMove, seat: int) -> HandNeeds:
         """What the hand must have held for `move` to be legal ([D3][rules-d3]-[D5][rules-d5]).
@@ -403,6 +656,9 @@ class SumCapture:
         * under `forced_capture`, a trail or a combination means that no
           card of the hand could capture ([D5][rules-d5]); a seat owning a
           build can always take it, so it never trails or combines then.
+
+        Exact for the hands the seat can hold: those meeting [D4][rules-d4]
+        before the move, as every hand to move does.
         """
         owned = [t.value for t in table if type(t) is Build and t.owner == seat]
         owns_a_build = bool(owned)
@@ -413,9 +669,7 @@ class SumCapture:
             if type(move.onto) is Build and move.onto.owner == seat:
                 owned = _without(owned, (move.onto,), seat)
             owned.append(move.value)
-        at_least = [
-            (_BY_VALUE[value] - {card}, owned.count(value)) for value in sorted(set(owned))
-        ]
+        at_least = [(_BY_VALUE[value] - {card}, owned.count(value)) for value in sorted(set(owned))]
         none_of: frozenset[Card] = frozenset()
         if self.forced_capture and not isinstance(move, Capture):
             # Owning a build, the seat could have taken it: no hand allows this move.
@@ -427,3 +681,15 @@ class SumCapture:
     def table_cards(self, table: tuple[TableItem, ...]) -> tuple[Card, ...]:
         """Every card on the table, builds flattened, in the order they lie."""
         return tuple(c for item in table for c in item_cards(item))
+
+
+def _divides(taken: tuple[TableItem, ...], value: int) -> bool:
+    """Whether items divide into groups of `value`: builds of it, and loose number cards."""
+    counts = [0] * (_MAX + 1)
+    for t in taken:
+        if type(t) is Card:
+            v = _VALUES[t]
+            if v is None:
+                return False
+            counts[v] += 1
+    return _splits(counts, value)
