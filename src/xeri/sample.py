@@ -26,6 +26,12 @@ consistent state exactly the same chance, with no rejection and no search.
 The stock order and the face-down cards are unconstrained: they are
 shuffled.
 
+Uniform is exactly the chance of each state after a fair shuffle, with
+one small exception: under [V1][rules-v1], when the bottom card after the
+cut was a Jack, the first card above it that is not a Jack was moved to the
+bottom, which makes decks with Jacks lying just above the shown bottom card
+a little more likely than others. The sampler does not weigh that.
+
 The same counting decides whether an observation is possible at all
 ([`check_observation`][xeri.sample.check_observation]), which loading uses.
 """
