@@ -34,7 +34,7 @@ from typing import ClassVar
 import attrs
 
 from xeri.capture import NO_NEEDS, HandNeeds, OutcomeTuple, XeriKind
-from xeri.cards import DECK, Card
+from xeri.cards import DECK, Card, Rank
 from xeri.errors import IllegalMoveError, RuleSetError
 from xeri.moves import TRAILS, Capture, Combine, PlayerMove, Trail
 from xeri.table import Build, TableItem, item_cards, item_sort_key
@@ -261,11 +261,17 @@ def _scan(
     return numbers, pictures, builds, targets
 
 
-def _capturers(table: tuple[TableItem, ...]) -> frozenset[Card]:
-    """Every card that could take something from `table` (for a compulsory capture, D5)."""
+def _reach(table: tuple[TableItem, ...]) -> tuple[int, int, set[Rank]]:
+    """What the table offers to a capture, as bit masks and a set.
+
+    Returns:
+        The sums its loose number cards can make (bit `v` set for a sum `v`
+        up to 10, bit 0 for the empty sum), the values of its builds (bit
+        `v` for a build of `v`), and the ranks of its loose pictures.
+    """
     sums = 1
     builds = 0
-    ranks = set()
+    ranks: set[Rank] = set()
     for t in table:
         if type(t) is Card:
             value = _VALUES[t]
@@ -275,6 +281,12 @@ def _capturers(table: tuple[TableItem, ...]) -> frozenset[Card]:
                 sums |= (sums << value) & _SUMS
         elif isinstance(t, Build):
             builds |= 1 << t.value
+    return sums, builds, ranks
+
+
+def _capturers(table: tuple[TableItem, ...]) -> frozenset[Card]:
+    """Every card that could take something from `table` (for a compulsory capture, D5)."""
+    sums, builds, ranks = _reach(table)
     values = (sums & ~1) | builds
     return frozenset(
         c for c in DECK if c.rank in ranks or ((v := _VALUES[c]) is not None and values >> v & 1)
@@ -618,18 +630,7 @@ class SumCapture:
         as one capture may (one, or all of them under `multi_capture`) is
         the best chance.
         """
-        sums = 1
-        builds = 0
-        ranks = set()
-        for t in table:
-            if type(t) is Card:
-                v = _VALUES[t]
-                if v is None:
-                    ranks.add(t.rank)
-                else:
-                    sums |= (sums << v) & _SUMS
-            elif isinstance(t, Build):
-                builds |= 1 << t.value
+        sums, builds, ranks = _reach(table)
         held = _held(hand)
         short = {v for v in owned if owned.count(v) > held[v]}  # D4 already broken there
         for card in hand:
