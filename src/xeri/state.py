@@ -55,7 +55,11 @@ class Phase(Enum):
     """The match is decided; no move is legal."""
 
 
-_CHANCE = frozenset({Phase.DEAL, Phase.REDEAL, Phase.ROUND_OVER})
+# Module constants: read on every step of a game loop, they skip the enum
+# class's attribute lookup and the hashing of a set test.
+_PLAY = Phase.PLAY
+_ROUND_OVER = Phase.ROUND_OVER
+_MATCH_OVER = Phase.MATCH_OVER
 
 
 class MatchFacts:
@@ -88,17 +92,19 @@ class MatchFacts:
     @property
     def is_chance(self) -> bool:
         """True when chance must act: call [`chance_move`][xeri.chance_move]."""
-        return self.phase in _CHANCE
+        phase = self.phase  # chance acts in every phase but play and the end of the match
+        return phase is not _PLAY and phase is not _MATCH_OVER
 
     @property
     def is_round_over(self) -> bool:
         """True between a round's last card and the next deal, and after the match."""
-        return self.phase is Phase.ROUND_OVER or self.phase is Phase.MATCH_OVER
+        phase = self.phase
+        return phase is _ROUND_OVER or phase is _MATCH_OVER
 
     @property
     def is_over(self) -> bool:
         """True when the match is decided."""
-        return self.phase is Phase.MATCH_OVER
+        return self.phase is _MATCH_OVER
 
     @property
     def status(self) -> MatchStatus:
