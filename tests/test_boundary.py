@@ -785,3 +785,36 @@ def test_a_card_is_still_a_card_after_the_boundary_checks():
     plain = play_round(BASE)
     assert [s.table for s in states] == [s.table for s in plain]
     assert isinstance(states[1].history[0], Card)
+
+
+# --- misuse of the sampling, notation and record functions --------------------------------------
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: xeri.determinize(None),
+        lambda: xeri.determinize(xeri.new_game(xeri.GREEK, rng=random.Random(1))),
+        lambda: xeri.parse_move(None, "10D"),
+        lambda: xeri.replay(None),
+        lambda: xeri.observe(None, 0),
+        lambda: xeri.sample.consistent_states(1),
+    ],
+    ids=[
+        "determinize-none",
+        "determinize-state",
+        "parse-none",
+        "replay-none",
+        "observe-none",
+        "count-int",
+    ],
+)
+def test_X5_sampling_notation_and_records_refuse_what_is_not_theirs(call):
+    with pytest.raises(IllegalMoveError):
+        call()
+
+
+def test_X5_check_observation_reports_what_is_not_an_observation():
+    assert xeri.sample.check_observation(None) == [  # type: ignore[arg-type]
+        "an Observation is needed (see xeri.observe), not NoneType"
+    ]

@@ -83,6 +83,10 @@ def parse_move(state: GameState | Observation, text: str, *, seat: int | None = 
         IllegalMoveError: the text does not spell a move, or names no legal
             move of the seat to move. The message never names a card.
     """
+    if not isinstance(state, (GameState, Observation)):
+        raise IllegalMoveError(
+            f"parse_move needs a GameState or an Observation, not {type(state).__name__}"
+        )
     mover = state.to_move
     if mover is None:
         raise IllegalMoveError("no seat is to move: chance acts or the match is over")

@@ -174,6 +174,8 @@ def replay(game: GameRecord) -> tuple[GameState, ...]:
 
 def _play(game: GameRecord, states: list[GameState] | None = None) -> GameState:
     """Apply every move of `game`, appending each state to `states` if given; the last state."""
+    if not isinstance(game, GameRecord):
+        raise IllegalMoveError(f"a GameRecord is needed, not {type(game).__name__}")
     state = start(game.rules, dealer=game.dealer)
     keep = None if states is None else states.append
     if keep is not None:

@@ -47,7 +47,7 @@ from xeri._validate import check_state
 from xeri.capture import CaptureRule, HandNeeds
 from xeri.cards import DECK, Card
 from xeri.engine import RandomSource
-from xeri.errors import InvalidStateError, XeriError
+from xeri.errors import IllegalMoveError, InvalidStateError, XeriError
 from xeri.moves import PlayerMove
 from xeri.observe import Observation, observe
 from xeri.state import GameState, Phase, Take
@@ -77,6 +77,7 @@ def determinize(observation: Observation, rng: RandomSource | None = None) -> Ga
     Raises:
         InvalidStateError: no state is consistent with the observation (it was
             not made by [`observe`][xeri.observe], or was changed since).
+        IllegalMoveError: `observation` is not an `Observation`.
     """
     rng = _SYSTEM_RANDOM if rng is None else rng
     plan = _Plan(observation)
@@ -104,6 +105,7 @@ def consistent_states(observation: Observation) -> int:
 
     Raises:
         InvalidStateError: the observation's counts cannot describe a state.
+        IllegalMoveError: `observation` is not an `Observation`.
     """
     plan = _Plan(observation)
     return plan.total * plan.rest_orders
@@ -128,6 +130,8 @@ def check_observation(observation: Observation) -> list[str]:
         plan = _Plan(observation)
     except InvalidStateError as exc:
         return list(exc.problems)
+    except IllegalMoveError as exc:
+        return [str(exc)]
     if not plan.total:
         return [plan.why_none()]
     return _public_problems(plan.draw(random.Random(0)), observation)
@@ -162,6 +166,10 @@ class _Plan:
     """The unseen cards, the places they go, and the counting that draws them."""
 
     def __init__(self, observation: Observation) -> None:
+        if type(observation) is not Observation:
+            raise IllegalMoveError(
+                f"an Observation is needed (see xeri.observe), not {type(observation).__name__}"
+            )
         obs = observation
         self.obs = obs
         rules = obs.rules
