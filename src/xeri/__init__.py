@@ -37,6 +37,7 @@ from xeri.notation import parse_move
 from xeri.observe import Observation, ObservedTake, observe
 from xeri.pile import PileCapture
 from xeri.records import GameRecord, record, replay
+from xeri.rollout import Policy, RolloutView, rollout
 from xeri.rules import (
     GERMAN,
     GERMAN_POINTS,
@@ -92,10 +93,12 @@ __all__ = [
     "PlayOutcome",
     "PlayerMove",
     "PointsTable",
+    "Policy",
     "RandomSource",
     "Rank",
     "Redeal",
     "Reshuffle",
+    "RolloutView",
     "RoundResult",
     "RuleSet",
     "RuleSetError",
@@ -125,6 +128,7 @@ __all__ = [
     "register",
     "registered",
     "replay",
+    "rollout",
     "start",
     "to_json",
 ]

@@ -1,0 +1,197 @@
+"""Rollouts against a plain mutable Greek engine, measured side by side in one run.
+
+Run: `python benchmarks/rollout.py [--rounds N] [--repeat K]`. Single core;
+best of K timings; a figure, not a test (machines are noisy).
+
+Three things are timed on the same dealt positions (fresh GREEK deals made
+before the clock starts):
+
+* **reference**: `reference_round` below, a plain mutable pure-Python
+  Greek engine written here with no library code: lists of ints, the pile
+  rule, the refills, the last capture and the scoring of G10, random moves
+  by `rng.choice`;
+* **rollout**: `xeri.rollout(state, rng)`, which returns the scored frozen
+  end-of-round state (history, captures and result included);
+* **public path**: the loop users write (the README's): from `new_game`,
+  per step the `is_chance`/`is_round_over` tests, `legal_moves`, a random
+  choice and `apply`, dealing included, so it is timed from `new_game`.
+
+GERMAN rollouts are compared with GERMAN's public path from the same deals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+
+import xeri
+
+# ---------------------------------------------------------------------------
+# The reference: a mutable Greek engine in plain Python, no library code.
+
+_POINTS = [0] * 52
+for _i in range(52):
+    _rank = _i // 4 + 1
+    _POINTS[_i] = 1 if _rank in (1, 10, 11, 12, 13) else 0
+_POINTS[9 * 4 + 1] += 1  # 10 of diamonds: 2 in all
+_POINTS[1 * 4 + 0] += 1  # 2 of clubs
+_JACK = 11
+
+
+def reference_round(
+    hands: list[list[int]], pile: list[int], stock: list[int], dealer: int, rng: random.Random
+) -> tuple[int, int]:
+    """Play one Greek round from a dealt position; return the two players' points."""
+    hands = [list(h) for h in hands]
+    pile = list(pile)
+    stock = list(stock)
+    captured = [0, 0]
+    points = [0, 0]
+    bonus = [0, 0]
+    last = -1
+    mover = 1 - dealer
+    choice = rng.choice
+    while True:
+        hand = hands[mover]
+        card = choice(hand)
+        hand.remove(card)
+        rank = card // 4 + 1
+        if pile:
+            top = pile[-1] // 4 + 1
+            if rank in (top, _JACK):
+                if len(pile) == 1 and rank == top:
+                    bonus[mover] += 20 if rank == _JACK else 10
+                pile.append(card)
+                captured[mover] += len(pile)
+                points[mover] += sum(_POINTS[c] for c in pile)
+                pile.clear()
+                last = mover
+            else:
+                pile.append(card)
+        else:
+            pile.append(card)
+        if mover == dealer and not hand:
+            if not stock:
+                break
+            hands[1 - dealer] = stock[:6]
+            hands[dealer] = stock[6:12]
+            del stock[:12]
+        mover = 1 - mover
+    if pile and last >= 0:
+        captured[last] += len(pile)
+        points[last] += sum(_POINTS[c] for c in pile)
+    if captured[0] != captured[1]:
+        points[0 if captured[0] > captured[1] else 1] += 3
+    return points[0] + bonus[0], points[1] + bonus[1]
+
+
+def reference_game(rng: random.Random) -> tuple[int, int]:
+    """Shuffle, deal (with the redeal rule of G4) and play one Greek round."""
+    deck = list(range(52))
+    rng.shuffle(deck)
+    dealer = rng.randrange(2)
+    hands = [deck[0:6], deck[6:12]] if dealer == 1 else [deck[6:12], deck[0:6]]
+    rest = deck[12:]
+    while True:
+        pile, stock = rest[:4], rest[4:]
+        top, below = pile[-1] // 4 + 1, pile[-2] // 4 + 1
+        if top not in (_JACK, below):
+            break
+        rng.shuffle(rest)
+    return reference_round(hands, pile, stock, dealer, rng)
+
+
+# ---------------------------------------------------------------------------
+# Timing
+
+
+def best_of(repeat: int, run: Callable[[], object]) -> float:
+    """The best wall time of `repeat` runs, in seconds."""
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
+def public_rounds(rules: xeri.RuleSet, rounds: int, seed: int) -> None:
+    """The README's loop, one round per `new_game`."""
+    rng = random.Random(seed)
+    legal_moves, apply, choice = xeri.legal_moves, xeri.apply, rng.choice
+    for _ in range(rounds):
+        state = xeri.new_game(rules, rng=rng)
+        while not state.is_round_over:
+            if state.is_chance:
+                state = apply(state, xeri.chance_move(state, rng))
+            else:
+                state = apply(state, choice(legal_moves(state)))
+
+
+def main() -> None:
+    """Print rounds per second of the reference, the rollouts and the public path."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=2000)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    n = args.rounds
+    deal_rng = random.Random(0)
+    greek = [xeri.new_game(xeri.GREEK, rng=deal_rng) for _ in range(n)]
+    positions = [
+        (
+            [[c.index for c in h] for h in s.hands],
+            [c.index for c in s.table],  # type: ignore[union-attr]
+            [c.index for c in s.stock],
+            s.dealer,
+        )
+        for s in greek
+    ]
+
+    def run_reference() -> None:
+        rng = random.Random(1)
+        for hands, pile, stock, dealer in positions:
+            reference_round(hands, pile, stock, dealer, rng)
+
+    def run_rollout(states: list[xeri.GameState]) -> Callable[[], None]:
+        def run() -> None:
+            rng = random.Random(1)
+            for state in states:
+                xeri.rollout(state, rng)
+
+        return run
+
+    def run_reference_games() -> None:
+        rng = random.Random(1)
+        for _ in range(n):
+            reference_game(rng)
+
+    ref = n / best_of(args.repeat, run_reference)
+    ref_dealt = n / best_of(args.repeat, run_reference_games)
+    fast = n / best_of(args.repeat, run_rollout(greek))
+    public = n / best_of(args.repeat, lambda: public_rounds(xeri.GREEK, n, 2))
+    rows = [
+        ("GREEK reference, from a dealt position", ref, ""),
+        ("GREEK rollout, from a dealt position", fast, f"ratio {fast / ref:.2f}"),
+        ("GREEK reference, shuffle and deal included", ref_dealt, ""),
+        (
+            "GREEK public path (README loop), from new_game",
+            public,
+            f"ratio {public / ref_dealt:.2f}",
+        ),
+    ]
+    m = max(1, n // 8)
+    german = [xeri.new_game(xeri.GERMAN, rng=deal_rng) for _ in range(m)]
+    g_fast = m / best_of(args.repeat, run_rollout(german))
+    g_public = m / best_of(args.repeat, lambda: public_rounds(xeri.GERMAN, m, 3))
+    rows += [
+        ("GERMAN public path (README loop), from new_game", g_public, ""),
+        ("GERMAN rollout, from a dealt position", g_fast, f"{g_fast / g_public:.1f}x public"),
+    ]
+    for label, rate, note in rows:
+        print(f"{label:48s} {rate:10,.0f} rounds/s  {note}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,796 @@
+"""The rollout fast path for the built-in [`SumCapture`][xeri.SumCapture] (German Xeri).
+
+[`rollout`][xeri.rollout] calls `sum_rollout` when the capture rule is
+exactly `SumCapture`, whatever its options. The round is played on an
+int-coded copy built once per call:
+
+* a card is its index in [`DECK`][xeri.DECK] (0 to 51); its value in sums
+  is `index // 4 + 1` below 40 and 0 for a picture ([D1][rules-d1]);
+* a hand is a list of indices in deck order, the stock a list of indices;
+* the table is a list of items in the order the engine keeps them: a loose
+  card is its index, a build is the public [`Build`][xeri.Build] itself (a
+  new one replaces it at each combination, so a build recorded in the
+  history keeps its value and owner of the time);
+* each table item has a *key*, one bit of a 52-bit mask: bit `c` for the
+  loose card `c`, and for a build the bit of its first card, which stays
+  the same through raises. A set of items is the OR of their keys;
+* `sums[s]` lists, as masks, every set of loose number cards adding up to
+  `s` (1 to 10): the groups a card of value `s` takes ([D3][rules-d3]). It
+  is kept up to date as cards are laid and taken, never recomputed;
+* a move is a tuple `(kind, card, what, value)`: a trail `(0, card, 0, 0)`,
+  a capture `(1, card, mask, 0)`, a combination `(2, card, key, value)`.
+
+Besides `sums`, the rollout keeps up to date the counts `_counters` gives
+(number items, builds and owned builds by value, loose pictures by rank) and,
+for each seat, the values its hand holds (`_holding`). Without
+`multi_capture`, `_groups` counts the legal moves from these alone, by groups
+of cards of one value (cards of equal value have the same captures and
+combinations), and [D4][rules-d4] reduces to one *slack* per value (see
+`_groups`). The default policy draws one index below that number and
+`_decode` builds that move only, walking the table once at most. Under
+`multi_capture` (or in a state play never reaches) `_options` lists the
+moves by groups instead, and `_nth` reads the one drawn. Either way the
+moves drawn from are the set [`SumCapture.moves`][xeri.SumCapture.moves]
+gives (in another order), for every option. With a policy, each turn's
+public moves are listed by `SumCapture.moves` itself on the public table, so
+`view.moves` is exactly what [`legal_moves`][xeri.legal_moves] gives.
+
+Only the moves played become public values: the history, the builds and
+the captures (made through the fast constructors below), and the end of the
+round: the last play is played here like the others, then the engine's own
+`_end_round` gives the table to the last capturer and scores the round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from xeri.capture import XeriKind
+from xeri.cards import DECK, Card
+from xeri.engine import RandomSource, _end_round
+from xeri.moves import TRAILS, Capture, Combine, PlayerMove
+from xeri.state import GameState, Take
+from xeri.sums import SumCapture
+from xeri.table import Build, TableItem, item_sort_key
+
+if TYPE_CHECKING:
+    from xeri.rollout import Policy, RolloutView
+
+__all__ = ["sum_rollout"]
+
+_MAX = 10
+_VALUE = tuple(i // 4 + 1 if i < 40 else 0 for i in range(52))
+"""The value of each card index in sums; 0 for a picture (J, Q, K)."""
+_BIT = tuple(1 << i for i in range(52))
+_TRAIL, _CAPTURE, _COMBINE = 0, 1, 2
+_NOTHING = [0]
+"""The payloads of a trail: it takes and builds nothing."""
+
+_Item = int | Build
+"""A table item of the int-coded table: a loose card's index, or a build."""
+_Move = tuple[int, int, int, int]
+"""An int-coded move: `(kind, card, what, value)`, see the module docstring."""
+_Options = list[tuple[int, list[int], list[int] | list[tuple[int, int]]]]
+"""`(kind, cards, payloads)`: each card of `cards` with each payload is a legal move."""
+
+
+def _key(item: _Item) -> int:
+    """The bit that stands for a table item in masks; see the module docstring."""
+    return _BIT[item] if type(item) is int else _BIT[item.cards[0].index]  # type: ignore[union-attr]  # a Build
+
+
+def _sums(table: list[_Item]) -> list[list[int]]:
+    """The sets of loose number cards adding up to each value 0 to 10, as masks."""
+    sums: list[list[int]] = [[0]] + [[] for _ in range(_MAX)]
+    for t in table:
+        if type(t) is int and _VALUE[t]:
+            _lay(sums, _VALUE[t], _BIT[t])
+    return sums
+
+
+def _lay(sums: list[list[int]], value: int, bit: int) -> None:
+    """Add a loose number card to `sums`: each set it completes, largest sums first."""
+    for s in range(_MAX - value, -1, -1):
+        if sums[s]:
+            sums[s + value] += [m | bit for m in sums[s]]
+
+
+def _lift(sums: list[list[int]], mask: int, low: int = 1) -> None:
+    """Remove the loose cards of `mask` from `sums`: the sets holding any of them go.
+
+    `low` is at most the smallest value among them: no smaller sum holds one.
+    """
+    for s in range(low, _MAX + 1):
+        if sums[s]:
+            sums[s] = [m for m in sums[s] if not m & mask]
+
+
+def _owner_rule(owned: list[int], held: list[int]) -> bool:
+    """[D4][rules-d4]: for each value, the builds of it owned <= the cards of it held."""
+    return all(held[v] >= owned.count(v) for v in owned)
+
+
+def _options(  # noqa: PLR0915, PLR0917  # one pass, kept whole for speed
+    table: list[_Item],
+    sums: list[list[int]],
+    hand: list[int],
+    seat: int,
+    multi: bool,  # noqa: FBT001  # internal, positional on the hot path
+    forced: bool,  # noqa: FBT001  # internal, positional on the hot path
+    self_raise: bool,  # noqa: FBT001  # internal, positional on the hot path
+) -> tuple[_Options, int]:
+    """The legal moves of `seat` by groups of cards, and how many there are.
+
+    Captures come first, then combinations, then trails; under
+    `forced_capture` only the captures when there is one ([D5][rules-d5]).
+    The payload lists may be `sums`' own lists: read them, never change them.
+    """
+    numbers: list[tuple[int, int, int]] = []  # (value, key, -1) of loose number cards
+    pictures: list[int] = []
+    builds: list[tuple[int, int, int]] = []  # (value, key, owner)
+    owned: list[int] = []
+    values, bits = _VALUE, _BIT
+    targets = 0  # bit t: some number item of value t lies on the table
+    for t in table:
+        if type(t) is int:
+            v = values[t]
+            if v:
+                numbers.append((v, bits[t], -1))
+                targets |= 1 << v
+            else:
+                pictures.append(t)
+        else:
+            v = t.value  # type: ignore[union-attr]  # a Build
+            builds.append((v, bits[t.cards[0].index], t.owner))  # type: ignore[union-attr]  # a Build
+            targets |= 1 << v
+            if t.owner == seat:  # type: ignore[union-attr]  # a Build
+                owned.append(v)
+    by_value: dict[int, list[int]] = {}
+    for c in hand:
+        v = values[c]
+        if v in by_value:
+            by_value[v].append(c)
+        else:
+            by_value[v] = [c]
+    out: _Options = []
+    total = 0
+    if not owned and not multi:
+        # The common case: D4 binds nobody, so every loose group of a card's value
+        # and every build of it is a capture, every fitting combination legal.
+        for v, cards in by_value.items():
+            if v:
+                taken = sums[v]
+                if builds:
+                    taken = taken + [key for bv, key, _ in builds if bv == v]
+                if taken:
+                    out.append((_CAPTURE, cards, taken))
+                    total += len(cards) * len(taken)
+            elif pictures:
+                total += _picture_captures(out, cards, pictures)
+        if forced and total:
+            return out, total
+        if targets:
+            # A card of value v combines onto an item of value t when the hand keeps
+            # a card of value t + v: bit t of `fits` (D3); the builds are all raises.
+            hand_bits = 0
+            for v in by_value:
+                hand_bits |= 1 << v
+            items = numbers + builds if builds else numbers
+            for v, cards in by_value.items():
+                if v:
+                    fits = (hand_bits if len(cards) > 1 else hand_bits & ~(1 << v)) >> v
+                    if fits & targets:
+                        made = [(key, tv + v) for tv, key, _ in items if fits >> tv & 1]
+                        out.append((_COMBINE, cards, made))
+                        total += len(cards) * len(made)
+        out.append((_TRAIL, hand, _NOTHING))
+        return out, total + len(hand)
+    held = [0] * (_MAX + 1)  # held[0] counts the pictures, never read
+    for v, cards in by_value.items():
+        held[v] = len(cards)
+    for v, cards in by_value.items():
+        if not v:
+            if pictures and (not owned or _owner_rule(owned, held)):
+                total += _picture_captures(out, cards, pictures)
+            continue
+        held[v] -= 1  # the hand after the card played
+        loose_ok = not owned or _owner_rule(owned, held)
+        if multi:
+            taken = _unions(v, sums[v], builds, loose_ok, owned, held, seat)
+        else:
+            taken = sums[v] if loose_ok else []
+            for bv, key, owner in builds:
+                if bv == v:
+                    if owned:
+                        left = list(owned)
+                        if owner == seat:
+                            left.remove(v)
+                        if not _owner_rule(left, held):
+                            continue
+                    taken = [*taken, key]
+        held[v] += 1
+        if taken:
+            out.append((_CAPTURE, cards, taken))
+            total += len(cards) * len(taken)
+    if forced and total:
+        return out, total
+    if numbers or builds:
+        onto = numbers + builds if builds else numbers
+        for v, cards in by_value.items():
+            if not v:
+                continue
+            held[v] -= 1
+            fitting: list[tuple[int, int]] = []
+            for tv, key, owner in onto:
+                value = tv + v
+                if value > _MAX or not held[value]:
+                    continue
+                if owner == seat:
+                    if not self_raise:
+                        continue
+                    left = list(owned)
+                    left.remove(tv)
+                else:
+                    left = list(owned) if owned else owned
+                if left:
+                    left.append(value)
+                    if not _owner_rule(left, held):
+                        continue
+                fitting.append((key, value))
+            held[v] += 1
+            if fitting:
+                out.append((_COMBINE, cards, fitting))
+                total += len(cards) * len(fitting)
+    if not owned:
+        out.append((_TRAIL, hand, _NOTHING))
+        total += len(hand)
+    return out, total
+
+
+def _picture_captures(out: _Options, cards: list[int], pictures: list[int]) -> int:
+    """Add the captures of the pictures in `cards`: each a loose card of its rank ([D3][rules-d3]).
+
+    Returns how many there are.
+    """
+    n = 0
+    for c in cards:
+        rank = c >> 2
+        taken = [_BIT[p] for p in pictures if p >> 2 == rank]
+        if taken:
+            out.append((_CAPTURE, [c], taken))
+            n += len(taken)
+    return n
+
+
+def _unions(  # noqa: PLR0917  # internal, called from one place
+    value: int,
+    groups: list[int],
+    builds: list[tuple[int, int, int]],
+    loose_ok: bool,  # noqa: FBT001  # internal
+    owned: list[int],
+    held: list[int],
+    seat: int,
+) -> list[int]:
+    """Under `multi_capture`, the item sets a card of `value` takes, as masks ([D3][rules-d3]).
+
+    Unions of disjoint loose groups of the value, with any set of the builds
+    of the value after which [D4][rules-d4] holds; `held` counts the hand
+    without the card played.
+    """
+    loose = [0]
+    if groups:
+        unions = {0}
+        for g in groups:
+            unions |= {m | g for m in unions if not m & g}
+        loose = sorted(unions)  # nothing depends on the order of a set
+    equal = [(key, owner) for v, key, owner in builds if v == value]
+    out: list[int] = []
+    for k in range(len(equal) + 1):
+        for chosen in combinations(equal, k):
+            if k == 0:
+                if not loose_ok:
+                    continue
+            elif owned:
+                left = list(owned)
+                for _, owner in chosen:
+                    if owner == seat:
+                        left.remove(value)
+                if not _owner_rule(left, held):
+                    continue
+            mask = 0
+            for key, _ in chosen:
+                mask |= key
+            out += [mask | m for m in loose if mask | m]
+    return out
+
+
+def _nth(options: _Options, r: int) -> _Move:
+    """The move at index `r` of the moves `options` stands for."""
+    for kind, cards, payloads in options:
+        n = len(payloads)
+        if r < n * len(cards):
+            i, j = divmod(r, n)
+            what = payloads[j]
+            if kind == _COMBINE:
+                return (kind, cards[i], *what)  # type: ignore[misc]  # a (key, value) pair
+            return (kind, cards[i], what, 0)  # type: ignore[return-value,unused-ignore]  # a mask: an int
+        r -= n * len(cards)
+    raise AssertionError(r)  # pragma: no cover  # r is below the number of moves
+
+
+def _public_item(item: _Item) -> TableItem:
+    return DECK[item] if type(item) is int else item  # type: ignore[return-value]  # a Build
+
+
+def _public_move(move: _Move, table: list[_Item]) -> PlayerMove:
+    """The public move of an int-coded one, on the int-coded table it is played on."""
+    kind, c, what, value = move
+    if kind == _TRAIL:
+        return TRAILS[DECK[c]]
+    if kind == _COMBINE:
+        onto = next(t for t in table if _key(t) == what)
+        return Combine(card=DECK[c], onto=_public_item(onto), value=value)
+    return Capture(card=DECK[c], taken=tuple(_public_item(t) for t in table if _key(t) & what))
+
+
+def _private_move(move: PlayerMove) -> _Move:
+    """The int-coded move of a public one."""
+    if isinstance(move, Capture):
+        mask = 0
+        for t in move.taken:
+            mask |= _BIT[t.index] if type(t) is Card else _BIT[t.cards[0].index]  # type: ignore[union-attr]  # a Build
+        return (_CAPTURE, move.card.index, mask, 0)
+    if isinstance(move, Combine):
+        onto = move.onto
+        key = _BIT[onto.index] if type(onto) is Card else _BIT[onto.cards[0].index]  # type: ignore[union-attr]  # a Build
+        return (_COMBINE, move.card.index, key, move.value)
+    return (_TRAIL, move.card.index, 0, 0)
+
+
+def _legal(options: _Options, total: int, table: list[_Item]) -> list[PlayerMove]:
+    """Every move `options` stands for, as public moves: what the default policy draws from."""
+    return [_public_move(_nth(options, r), table) for r in range(total)]
+
+
+def _legal_set(
+    capture: SumCapture, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
+) -> list[PlayerMove]:
+    """The moves the default policy draws from at a public position (for the tests)."""
+    items: list[_Item] = [t.index if type(t) is Card else t for t in table]  # type: ignore[misc]  # a Card or a Build
+    options, total = _options(
+        items,
+        _sums(items),
+        [c.index for c in hand],
+        seat,
+        capture.multi_capture,
+        capture.forced_capture,
+        capture.self_raise,
+    )
+    return _legal(options, total, items)
+
+
+_Counters = tuple[list[int], list[int], list[list[int]], list[int]]
+"""`(count, builds, owned, pictures)`, see `_counters`."""
+_Groups = list[tuple[int, int, int, int]]
+"""`(kind, key, payloads, cards)`: `cards` cards of the hand, each with `payloads` moves.
+
+`key` is the value of the cards for numbers, the card itself for a
+picture, -1 for the trails (one payload for each card of the hand).
+"""
+
+
+def _counters(table: list[_Item], seats: int) -> _Counters:
+    """The counts `_groups` reads, computed afresh; the rollout keeps them up to date.
+
+    `count[v]`: the number items of value `v` on the table (loose cards and
+    builds); `builds[v]`: the builds of value `v`; `owned[seat][v]`: the builds
+    of value `v` that `seat` owns; `pictures[r]`: the loose pictures of rank
+    index `r` (10 to 12, the card index `// 4`).
+    """
+    count, builds, pictures = [0] * (_MAX + 1), [0] * (_MAX + 1), [0] * 13
+    owned = [[0] * (_MAX + 1) for _ in range(seats)]
+    for t in table:
+        if type(t) is int:
+            if _VALUE[t]:
+                count[_VALUE[t]] += 1
+            else:
+                pictures[t >> 2] += 1
+        else:
+            v = t.value  # type: ignore[union-attr]  # a Build
+            count[v] += 1
+            builds[v] += 1
+            owned[t.owner][v] += 1  # type: ignore[union-attr]  # a Build
+    return count, builds, owned, pictures
+
+
+def _holding(hand: list[int]) -> tuple[list[int], list[int]]:
+    """The values a hand holds, ascending, and how many cards of each value it holds.
+
+    Pictures are left out. The rollout keeps both up to date for each seat.
+    """
+    held: list[int] = []
+    counts = [0] * (_MAX + 1)
+    for c in hand:
+        v = _VALUE[c]
+        if v:
+            if not counts[v]:
+                held.append(v)
+            counts[v] += 1
+    return held, counts
+
+
+def _groups(  # noqa: PLR0917  # one pass, kept whole for speed
+    hand: list[int],
+    held: list[int],
+    counts: list[int],
+    sums: list[list[int]],
+    counters: _Counters,
+    seat: int,
+    forced: bool,  # noqa: FBT001  # internal, positional on the hot path
+    self_raise: bool,  # noqa: FBT001  # internal, positional on the hot path
+) -> tuple[_Groups, int, list[int]] | None:
+    """How many legal moves `seat` has, by groups of cards of one value, without listing them.
+
+    Without `multi_capture` only. `held` and `counts` are `_holding(hand)`,
+    `counters` is `_counters(table)`. Returns the groups (captures first, then
+    combinations, then trails), the number of moves and the *slack*
+    `room[v]`: the cards of value `v` held minus the builds of it owned.
+    [D4][rules-d4] keeps every slack at 0 or more (a player only makes a
+    build it can take, and the opponent only takes or raises it), and then
+    it decides every move: a card of value `v` takes loose cards when
+    `room[v] > 0` and its own builds always; it combines onto an item of
+    value `t` when `room[t + v] > 0`, and when `room[v] > 0` or the item is
+    its own build of value `v`. Returns None when some slack is negative (a
+    state play never reaches): the caller then lists the moves with `_options`.
+    """
+    count, builds, owned, pictures = counters
+    mine = owned[seat]
+    room = counts
+    out: _Groups = []
+    total = 0
+    if hand[-1] >= 40:  # the first picture's index: pictures come last
+        for c in reversed(hand):
+            if c < 40:  # the first picture's index
+                break
+            n = pictures[c >> 2]
+            if n:
+                out.append((_CAPTURE, c, n, 1))
+                total += n
+    owns = any(mine)
+    if owns:
+        room = [k - m for k, m in zip(counts, mine, strict=True)]
+        if min(room) < 0:
+            return None
+        for v in held:
+            n = len(sums[v]) + builds[v] if room[v] else mine[v]
+            if n:
+                k = room[v] + mine[v]
+                out.append((_CAPTURE, v, n, k))
+                total += n * k
+    else:
+        for v in held:
+            n = len(sums[v]) + builds[v]
+            if n:
+                out.append((_CAPTURE, v, n, room[v]))
+                total += n * room[v]
+    if forced and total:
+        return out, total, room
+    if owns or self_raise:
+        for i, v in enumerate(held):
+            n = 0
+            if room[v]:
+                for w in held[i + 1 :]:
+                    if room[w]:
+                        n += count[w - v] if self_raise else count[w - v] - mine[w - v]
+            elif self_raise and 2 * v <= _MAX and room[2 * v]:
+                n = mine[v]
+            if n:
+                k = room[v] + mine[v]
+                out.append((_COMBINE, v, n, k))
+                total += n * k
+    elif len(held) > 1:
+        for i, v in enumerate(held):
+            n = 0
+            for w in held[i + 1 :]:
+                n += count[w - v]
+            if n:
+                out.append((_COMBINE, v, n, room[v]))
+                total += n * room[v]
+    if not owns:
+        out.append((_TRAIL, -1, 1, len(hand)))
+        total += len(hand)
+    return out, total, room
+
+
+def _decode(  # noqa: PLR0917  # internal, positional on the hot path
+    groups: _Groups,
+    r: int,
+    room: list[int],
+    hand: list[int],
+    table: list[_Item],
+    sums: list[list[int]],
+    seat: int,
+    self_raise: bool,  # noqa: FBT001  # internal, positional on the hot path
+) -> _Move:
+    """The move at index `r` of the moves `groups` counts: only this one is built.
+
+    The moves of a group are its cards times its payloads, in the order of
+    `sums` for loose groups, then of the table for builds and combinations.
+    """
+    for kind, key, n, k in groups:
+        if r < n * k:
+            i, j = divmod(r, n)
+            if kind == _TRAIL:
+                return (kind, hand[i], 0, 0)
+            if key >= 40:  # a picture: it takes a loose card of its rank
+                rank = key >> 2
+                for t in table:
+                    if type(t) is int and t >> 2 == rank:
+                        if not j:
+                            return (kind, key, _BIT[t], 0)
+                        j -= 1
+            v = key
+            first = 4 * v - 4  # the hand is in deck order: its cards of value v lie together
+            for p, c in enumerate(hand):  # noqa: B007  # p is read after the loop
+                if c >= first:
+                    break
+            c = hand[p + i]
+            if kind == _CAPTURE:
+                if room[v]:
+                    loose = sums[v]
+                    if j < len(loose):
+                        return (kind, c, loose[j], 0)
+                    j -= len(loose)
+                for t in table:
+                    if type(t) is not int and t.value == v and (room[v] or t.owner == seat):  # type: ignore[union-attr]  # a Build
+                        if not j:
+                            return (kind, c, _BIT[t.cards[0].index], 0)  # type: ignore[union-attr]  # a Build
+                        j -= 1
+            else:
+                for t in table:
+                    if type(t) is int:
+                        tv, owner, bit = _VALUE[t], -1, _BIT[t]
+                        if not tv:
+                            continue
+                    else:
+                        tv, owner = t.value, t.owner  # type: ignore[union-attr]  # a Build
+                        bit = _BIT[t.cards[0].index]  # type: ignore[union-attr]  # a Build
+                    w = tv + v
+                    if w > _MAX or not room[w]:
+                        continue
+                    if owner == seat:
+                        if not self_raise or not (room[v] or tv == v):
+                            continue
+                    elif not room[v]:
+                        continue
+                    if not j:
+                        return (kind, c, bit, w)
+                    j -= 1
+            break
+        r -= n * k
+    raise AssertionError(r)  # pragma: no cover  # r is below the number of moves
+
+
+def _moves_of(groups: _Groups, total: int, room: list[int], **where: object) -> list[_Move]:
+    """Every move `groups` counts (for the tests): what the default policy draws from."""
+    return [_decode(groups, r, room, **where) for r in range(total)]  # type: ignore[arg-type]  # the tests pass the right values
+
+
+# The public values the rollout makes (`Capture`, `Combine`, `Build`, `Take`) are
+# frozen slotted attrs classes without validators. A private fast path fills
+# them as attrs' own `__init__` does (`object.__setattr__` on each slot),
+# without the keyword-argument call; for `Capture` it also skips the converter,
+# which would only sort `taken` again into the order given here (loose cards by
+# index, then the builds by `item_sort_key`). The tests compare every value
+# made here with the engine's, field by field.
+_new = object.__new__
+_put = object.__setattr__
+
+
+def _capture(card: Card, taken: tuple[TableItem, ...]) -> Capture:
+    """`Capture(card=card, taken=taken)` for `taken` already in the canonical order."""
+    move: Capture = _new(Capture)
+    _put(move, "card", card)
+    _put(move, "taken", taken)
+    return move
+
+
+def _combine(card: Card, onto: TableItem, value: int) -> Combine:
+    """`Combine(card=card, onto=onto, value=value)`."""
+    move: Combine = _new(Combine)
+    _put(move, "card", card)
+    _put(move, "onto", onto)
+    _put(move, "value", value)
+    return move
+
+
+def _build(cards: tuple[Card, ...], value: int, owner: int) -> Build:
+    """`Build(cards=cards, value=value, owner=owner)`."""
+    build: Build = _new(Build)
+    _put(build, "cards", cards)
+    _put(build, "value", value)
+    _put(build, "owner", owner)
+    return build
+
+
+def _take(seat: int, cards: tuple[Card, ...], xeri: XeriKind | None, turn: int) -> Take:
+    """`Take(seat=seat, cards=cards, xeri=xeri, turn=turn)`."""
+    take: Take = _new(Take)
+    _put(take, "seat", seat)
+    _put(take, "cards", cards)
+    _put(take, "xeri", xeri)
+    _put(take, "turn", turn)
+    return take
+
+
+def sum_rollout(  # noqa: PLR0915  # one loop, kept whole for speed
+    state: GameState,
+    rng: RandomSource,
+    policy: Policy | None,
+    view: RolloutView,
+    pick: Callable[[Policy, RolloutView], int],
+) -> GameState:
+    """Play the round of a `SumCapture` game on int-coded lists; see the module docstring.
+
+    Args:
+        state: a state in phase `PLAY` whose capture rule is exactly `SumCapture`.
+        rng: the generator of the default policy.
+        policy: picks each move, or None for uniformly random legal moves.
+        view: the view handed to the policy, filled in place at each turn.
+        pick: asks the policy for an index and checks it.
+
+    Returns:
+        The scored state at the end of the round, equal to the engine's.
+    """
+    rules = state.rules
+    capture: SumCapture = rules.capture  # type: ignore[assignment]  # checked by the caller
+    multi, forced, self_raise = capture.multi_capture, capture.forced_capture, capture.self_raise
+    seats = rules.seats
+    size = rules.hand_size
+    dealer = state.dealer
+    hands = [[c.index for c in hand] for hand in state.hands]
+    table: list[_Item] = [t.index if type(t) is Card else t for t in state.table]  # type: ignore[misc]  # a Card or a Build
+    stock = [c.index for c in state.stock]
+    history: list[PlayerMove] = list(state.history)
+    takes: list[Take] = list(state.takes)
+    sums = _sums(table)
+    counters = _counters(table, seats)
+    count, nbuilds, owned, pictures = counters
+    holding = [_holding(hand) for hand in hands]
+    first_xeri, last_xeri = rules.xeri_on_first_card, rules.xeri_on_last_card
+    xeri = XeriKind.XERI
+    randrange = rng.randrange
+    deck, values, bits, trails = DECK, _VALUE, _BIT, TRAILS
+    mover: int = state.to_move  # type: ignore[assignment]  # a seat in phase PLAY
+    while True:
+        hand = hands[mover]
+        if policy is None:
+            found = (
+                None
+                if multi
+                else _groups(hand, *holding[mover], sums, counters, mover, forced, self_raise)
+            )
+            if found is None:
+                options, total = _options(table, sums, hand, mover, multi, forced, self_raise)
+                move = _nth(options, randrange(total) if total > 1 else 0)
+            else:
+                groups, total, room = found
+                r = randrange(total) if total > 1 else 0
+                move = _decode(groups, r, room, hand, table, sums, mover, self_raise)
+            public = None
+        else:
+            shown: tuple[TableItem, ...] = tuple(map(_public_item, table))
+            choices = capture.moves(shown, tuple(deck[c] for c in hand), mover)
+            view.seat, view.moves, view.table = mover, choices, shown
+            view.stock, view.plays = len(stock), len(history)
+            public = choices[pick(policy, view)]
+            move = _private_move(public)
+        kind, c, what, value = move
+        hand.remove(c)
+        v = values[c]
+        if v:
+            held, counts = holding[mover]
+            counts[v] -= 1
+            if not counts[v]:
+                held.remove(v)
+        if kind == _TRAIL:
+            table.append(c)
+            v = values[c]
+            if v:
+                _lay(sums, v, bits[c])
+                count[v] += 1
+            else:
+                pictures[c >> 2] += 1
+            if public is None:
+                public = trails[deck[c]]
+        elif kind == _COMBINE:
+            for i, t in enumerate(table):
+                if type(t) is int:
+                    if bits[t] == what:
+                        v = values[t]
+                        _lift(sums, what, v)
+                        count[v] -= 1
+                        onto: TableItem = deck[t]
+                        table[i] = _build((deck[t], deck[c]), value, mover)
+                        break
+                elif bits[t.cards[0].index] == what:  # type: ignore[union-attr]  # a Build
+                    v = t.value  # type: ignore[union-attr]  # a Build
+                    count[v] -= 1
+                    nbuilds[v] -= 1
+                    owned[t.owner][v] -= 1  # type: ignore[union-attr]  # a Build
+                    onto = t  # type: ignore[assignment]  # a Build
+                    table[i] = _build((*t.cards, deck[c]), value, mover)  # type: ignore[union-attr]  # a Build
+                    break
+            count[value] += 1
+            nbuilds[value] += 1
+            owned[mover][value] += 1
+            if public is None:
+                public = _combine(deck[c], onto, value)
+        else:
+            taken: list[Card] = []
+            loose: list[int] = []
+            builds: list[TableItem] = []
+            left: list[_Item] = []
+            low = _MAX + 1  # the smallest value of a loose number card taken
+            for t in table:
+                if type(t) is int:
+                    if bits[t] & what:
+                        taken.append(deck[t])
+                        loose.append(t)
+                        v = values[t]
+                        if v:
+                            count[v] -= 1
+                            if v < low:  # noqa: PLR1730  # faster than a call of min
+                                low = v
+                        else:
+                            pictures[t >> 2] -= 1
+                    else:
+                        left.append(t)
+                elif bits[t.cards[0].index] & what:  # type: ignore[union-attr]  # a Build
+                    taken += t.cards  # type: ignore[union-attr]  # a Build
+                    builds.append(t)  # type: ignore[arg-type]  # a Build
+                    v = t.value  # type: ignore[union-attr]  # a Build
+                    count[v] -= 1
+                    nbuilds[v] -= 1
+                    owned[t.owner][v] -= 1  # type: ignore[union-attr]  # a Build
+                else:
+                    left.append(t)
+            if public is None:
+                loose.sort()
+                items: list[TableItem] = [deck[t] for t in loose]
+                if len(builds) > 1:
+                    builds.sort(key=item_sort_key)
+                public = _capture(deck[c], tuple(items + builds))
+            taken.append(deck[c])
+            table = left
+            if low <= _MAX:
+                _lift(sums, what, low)
+            turn = len(history)
+            made = None  # D6, unless the rules count no xeri on the first or last card
+            if (
+                not left
+                and (first_xeri or turn)
+                and (last_xeri or stock or hand or dealer != mover)
+            ):
+                made = xeri
+            takes.append(_take(mover, tuple(taken), made, turn))
+        history.append(public)
+        if mover == dealer and not hand:
+            if not stock:
+                break  # the round is over: the engine scores it
+            # Every hand is empty: the same dealer deals again from the stock (D2).
+            for i in range(seats):
+                seat = (dealer + 1 + i) % seats
+                hands[seat] = sorted(stock[i * size : (i + 1) * size])
+                holding[seat] = _holding(hands[seat])
+            del stock[: seats * size]
+        mover = mover + 1 if mover + 1 < seats else 0
+    return _end_round(
+        state,
+        tuple(tuple(deck[c] for c in h) for h in hands),
+        tuple(deck[t] if type(t) is int else t for t in table),  # type: ignore[misc]  # a Card or a Build
+        tuple(history),
+        tuple(takes),
+    )

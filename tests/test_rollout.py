@@ -1,0 +1,138 @@
+"""`rollout` plays a round to its end exactly as `legal_moves` and `apply` would.
+
+Both paths are driven by the same choices: a random game is played through
+the public engine and recorded, then `rollout` replays it from the same
+state with a policy that picks the recorded move at each turn. The final
+states must be equal field by field, for every preset and for generated
+rule sets.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import xeri
+from xeri import GERMAN, GREEK, GREEK_FOUR, GameState, IllegalMoveError, RolloutView
+from xeri._validate import check_state
+from xeri.testing import rule_sets
+
+PRESETS = [GREEK, GREEK_FOUR, GERMAN]
+VARIANTS = [
+    attrs.evolve(GREEK, name="greek-v1-v3", show_bottom_card=True, xeri_on_last_card=False),
+    attrs.evolve(
+        GREEK,
+        name="greek-three-one",
+        seats=3,
+        sides=(0, 1, 2),
+        hand_size=17,
+        table_size=1,
+        xeri_on_first_card=False,
+        redeal=xeri.Redeal.NEVER,
+    ),
+    attrs.evolve(
+        GERMAN,
+        name="german-all",
+        capture=xeri.SumCapture(multi_capture=True, forced_capture=True, self_raise=True),
+    ),
+]
+
+
+def public_round(state: GameState, rng: random.Random) -> tuple[GameState, list[xeri.PlayerMove]]:
+    """Play the round through the public engine; return its end and the moves chosen."""
+    moves: list[xeri.PlayerMove] = []
+    while not state.is_round_over:
+        if state.is_chance:
+            state = xeri.apply(state, xeri.chance_move(state, rng))
+            continue
+        move = rng.choice(xeri.legal_moves(state))
+        moves.append(move)
+        state = xeri.apply(state, move)
+    return state, moves
+
+
+def replaying(moves: list[xeri.PlayerMove]) -> xeri.Policy:
+    """A policy that plays the recorded moves, checking its view on the way."""
+    script = iter(moves)
+
+    def policy(view: RolloutView) -> int:
+        move = next(script)
+        assert move in view.moves
+        assert list(view.moves) == sorted(view.moves)
+        return list(view.moves).index(move)
+
+    return policy
+
+
+def assert_same_end(rules: xeri.RuleSet, seed: int) -> None:
+    rng = random.Random(seed)
+    start = xeri.new_game(rules, rng=rng)
+    # Start from a later point of the round now and then, as search does.
+    for _ in range(rng.randrange(30)):
+        if start.is_round_over:
+            break
+        start = xeri.apply(start, rng.choice(xeri.legal_moves(start)))
+    end, moves = public_round(start, random.Random(seed + 1))
+    fast = xeri.rollout(start, random.Random(0), replaying(moves))
+    for field in attrs.fields(GameState):
+        assert getattr(fast, field.name) == getattr(end, field.name), field.name
+    assert fast == end
+
+
+@pytest.mark.parametrize("rules", PRESETS + VARIANTS, ids=lambda r: r.name)
+def test_X4_rollout_reaches_the_state_the_engine_reaches_with_the_same_moves(rules):
+    rounds = 150 if rules.capture.pile else 40
+    for seed in range(rounds):
+        assert_same_end(rules, seed)
+
+
+@settings(max_examples=60)
+@given(rules=rule_sets(), seed=st.integers(0, 2**32 - 1))
+def test_X4_rollout_agrees_with_the_engine_on_generated_rule_sets(rules, seed):
+    assert_same_end(rules, seed)
+
+
+@pytest.mark.parametrize("rules", PRESETS + VARIANTS, ids=lambda r: r.name)
+def test_X4_a_random_rollout_ends_in_a_state_the_engine_could_reach(rules):
+    rng = random.Random(9)
+    for _ in range(40):
+        state = xeri.new_game(rules, rng=rng)
+        end = xeri.rollout(state, rng)
+        assert end.is_round_over
+        assert end.round_results[:-1] == state.round_results
+        assert check_state(end).problems == []
+
+
+def test_X4_the_default_policy_plays_each_card_of_a_hand_equally_often():
+    # In a pile game the default policy draws each deal's order at once; the first
+    # card played must still be uniform over the leader's hand.
+    state = xeri.new_game(GREEK, rng=random.Random(1))
+    rng = random.Random(2)
+    counts = dict.fromkeys(state.hands[state.to_move], 0)
+    for _ in range(3000):
+        counts[xeri.rollout(state, rng).history[0]] += 1
+    expected = 3000 / len(counts)
+    chi2 = sum((n - expected) ** 2 / expected for n in counts.values())
+    assert chi2 < 30, counts
+
+
+def test_X4_rollout_leaves_a_finished_round_and_refuses_what_is_not_a_round():
+    rng = random.Random(3)
+    end = xeri.rollout(xeri.new_game(GREEK, rng=rng), rng)
+    assert xeri.rollout(end, rng) is end
+    with pytest.raises(IllegalMoveError, match="not dealt"):
+        xeri.rollout(xeri.start(GREEK), rng)
+    with pytest.raises(IllegalMoveError, match="GameState"):
+        xeri.rollout(xeri.observe(end, 0), rng)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [-1, 99, "0", None])
+def test_X5_a_policy_must_return_the_index_of_a_legal_move(bad):
+    state = xeri.new_game(GREEK, rng=random.Random(4))
+    with pytest.raises(IllegalMoveError, match="policy"):
+        xeri.rollout(state, random.Random(0), lambda view: bad)
+    assert xeri.legal_moves(state)  # the state given is untouched
