@@ -12,6 +12,14 @@ Examples:
     True
 """
 
+from xeri.actions import (
+    ActionEncoding,
+    action_mask,
+    action_to_move,
+    legal_actions,
+    move_to_action,
+    num_actions,
+)
 from xeri.capture import CaptureRule, HandNeeds, PlayOutcome, XeriKind
 from xeri.cards import DECK, Card, Rank, Suit
 from xeri.engine import RandomSource, apply, chance_move, legal_moves, new_game, start
@@ -22,6 +30,7 @@ from xeri.errors import (
     RuleSetError,
     XeriError,
 )
+from xeri.features import observation_shape, observation_tensor
 from xeri.match import FixedRounds, MatchFormat, MatchStatus, SharedTarget, TargetScore
 from xeri.moves import (
     Capture,
@@ -67,6 +76,7 @@ __all__ = [
     "GREEK",
     "GREEK_FOUR",
     "GREEK_POINTS",
+    "ActionEncoding",
     "Build",
     "Capture",
     "CaptureRule",
@@ -114,14 +124,21 @@ __all__ = [
     "XeriError",
     "XeriKind",
     "__version__",
+    "action_mask",
+    "action_to_move",
     "apply",
     "card_value",
     "chance_move",
     "determinize",
     "find_rules",
     "from_json",
+    "legal_actions",
     "legal_moves",
+    "move_to_action",
     "new_game",
+    "num_actions",
+    "observation_shape",
+    "observation_tensor",
     "observe",
     "parse_move",
     "record",

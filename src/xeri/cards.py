@@ -223,13 +223,20 @@ class Card:
         return self.index >= other.index
 
     def __reduce__(self) -> tuple[Any, tuple[int]]:
-        return (Card.from_index, (self.index,))
+        # A module-level function pickles as one memoized reference; the bound
+        # method `Card.from_index` would be written again for every card.
+        return (_card_at, (self.index,))
 
     def __copy__(self) -> Card:
         return self
 
     def __deepcopy__(self, memo: object) -> Card:
         return self
+
+
+def _card_at(index: int) -> Card:
+    """The card at `index` of the deck, for unpickling (see `Card.__reduce__`)."""
+    return Card.from_index(index)
 
 
 def _make_deck() -> tuple[Card, ...]:

@@ -12,6 +12,7 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
+from xeri._immutable import _Immutable
 from xeri.errors import RuleSetError, _int_in, _show
 from xeri.scoring import RoundResult
 
@@ -19,7 +20,7 @@ __all__ = ["FixedRounds", "MatchFormat", "MatchStatus", "SharedTarget", "TargetS
 
 
 @attrs.frozen(kw_only=True)
-class MatchStatus:
+class MatchStatus(_Immutable):
     """Where a match stands after its finished rounds.
 
     What [`MatchFormat.status`][xeri.MatchFormat.status] returns: the engine
@@ -79,7 +80,7 @@ def _positive(name: str, value: object) -> None:
 
 
 @attrs.frozen(kw_only=True)
-class TargetScore:
+class TargetScore(_Immutable):
     """Scores accumulate over rounds; the first side at or above `target` wins.
 
     The rules of [G11][rules-g11], [V5][rules-v5] and [D9][rules-d9].
@@ -129,7 +130,7 @@ class TargetScore:
 
 
 @attrs.frozen(kw_only=True)
-class FixedRounds:
+class FixedRounds(_Immutable):
     """A number of rounds agreed in advance; the side that won most rounds wins ([F8][rules-f8]).
 
     A round is won by the side with strictly the most points in it; a tie in

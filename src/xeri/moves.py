@@ -22,6 +22,7 @@ from typing import TypeAlias
 
 import attrs
 
+from xeri._immutable import _Immutable
 from xeri.cards import DECK, Card
 from xeri.table import TableItem, item_sort_key
 
@@ -44,8 +45,8 @@ def _sorted_items(items: tuple[TableItem, ...] | list[TableItem]) -> tuple[Table
     return tuple(sorted(items, key=item_sort_key))
 
 
-class _Ordered:
-    """Mixin: order moves by `move_sort_key`."""
+class _Ordered(_Immutable):
+    """Mixin: order moves by `move_sort_key`; copies are the move itself."""
 
     __slots__ = ()
 
@@ -108,7 +109,7 @@ class Trail(_Ordered):
 
 
 @attrs.frozen(kw_only=True)
-class Deal:
+class Deal(_Immutable):
     """Chance: the deck of a new round, top card first, after shuffle and cut.
 
     See [X3][rules-x3] and [X4][rules-x4].
@@ -122,7 +123,7 @@ class Deal:
 
 
 @attrs.frozen(kw_only=True)
-class Reshuffle:
+class Reshuffle(_Immutable):
     """Chance: an initial-pile redeal ([G4][rules-g4], [F4][rules-f4]).
 
     The pile cards go back into the stock; `stock` is the stock's new order,

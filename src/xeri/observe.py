@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import attrs
 
+from xeri._immutable import _Immutable
 from xeri.capture import XeriKind
 from xeri.cards import Card
 from xeri.errors import IllegalMoveError
@@ -48,7 +49,7 @@ __all__ = ["Observation", "ObservedTake", "observe"]
 
 
 @attrs.frozen(kw_only=True)
-class ObservedTake:
+class ObservedTake(_Immutable):
     """One capture of the current round, as one seat saw it.
 
     Every card of a capture lay face up, except face-down cards ([P3][rules-p3]): those
@@ -75,7 +76,7 @@ class ObservedTake:
 
 
 @attrs.frozen(kw_only=True)
-class Observation(MatchFacts):
+class Observation(MatchFacts, _Immutable):
     """Everything one seat may know about a match ([X2][rules-x2]), and nothing else.
 
     Made by [`observe`][xeri.observe]. Another seat's hand and the stock are

@@ -6,8 +6,9 @@ from typing import ClassVar
 
 import attrs
 
+from xeri._immutable import _Immutable
 from xeri.capture import NO_NEEDS, HandNeeds, OutcomeTuple, XeriKind
-from xeri.cards import Card, Rank
+from xeri.cards import DECK, Card, Rank
 from xeri.errors import IllegalMoveError, RuleSetError
 from xeri.moves import PlayerMove
 from xeri.table import TableItem, item_cards
@@ -25,7 +26,7 @@ def _to_rank(value: Rank | int | None) -> Rank | None:
 
 
 @attrs.frozen(kw_only=True)
-class PileCapture:
+class PileCapture(_Immutable):
     """One central pile: the top card's rank takes it, the sweeper takes any pile.
 
     The rules of [G6][rules-g6] and [G7][rules-g7]:
@@ -86,3 +87,42 @@ class PileCapture:
     def table_cards(self, table: tuple[TableItem, ...]) -> tuple[Card, ...]:
         """The pile, bottom card first."""
         return tuple(c for item in table for c in item_cards(item))
+
+    # -- integer actions (xeri.actions.ActionEncoding) ----------------------------------------
+
+    def action_count(self) -> int:
+        """52: the action of a move is the deck index of the card played."""
+        return 52
+
+    def target_count(self) -> int:
+        """1: a card is played onto the pile, the one target."""
+        return 1
+
+    def action_of(self, move: PlayerMove, table: tuple[TableItem, ...], seat: int) -> int:
+        """The deck index of the card played.
+
+        Raises:
+            IllegalMoveError: the move is not a card.
+        """
+        if move.__class__ is not Card:
+            raise IllegalMoveError(
+                f"{type(move).__name__} is not a move of a pile game: the move is the card played"
+            )
+        return move.index
+
+    def move_of(
+        self, action: int, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
+    ) -> PlayerMove:
+        """The card of deck index `action`.
+
+        Raises:
+            IllegalMoveError: the card is not in the hand.
+        """
+        card = DECK[action]
+        if card not in hand:
+            raise IllegalMoveError(f"action {action} plays {card}, which is not in the hand")
+        return card
+
+    def action_parts(self, action: int) -> tuple[int, int]:
+        """The card played, and the one target 0."""
+        return action, 0

@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import re
 from enum import Enum
+from typing import Any
 
 import attrs
 
+from xeri._immutable import _Immutable
 from xeri.capture import CaptureRule
-from xeri.cards import Card, Rank
+from xeri.cards import DECK, Card, Rank
 from xeri.errors import RuleSetError, _int_in, _show
 from xeri.match import FixedRounds, MatchFormat, SharedTarget, TargetScore
 from xeri.pile import PileCapture
@@ -110,7 +112,7 @@ def _default_sides(rules: RuleSet) -> tuple[int, ...]:
 
 
 @attrs.frozen(kw_only=True)
-class RuleSet:
+class RuleSet(_Immutable):
     """Every rule of a game, as data plus a few components.
 
     Build one from a preset with `attrs.evolve(GREEK, name=..., ...)`. Every
@@ -179,6 +181,15 @@ class RuleSet:
         if problems:
             raise RuleSetError("; ".join(problems))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A preset pickles as its name: the presets are never replaced in the
+        # registry, so the name gives the same value back in any process.
+        # Any other rule set pickles as its fields, and is checked again when loaded.
+        name = self.name
+        if name in _PRESETS and _REGISTRY.get(name) == self:
+            return (find_rules, (name,))
+        return (_rules_from_fields, (attrs.asdict(self, recurse=False),))
+
     @property
     def num_sides(self) -> int:
         """How many sides play: players in the two-player games, partnerships in the four."""
@@ -192,6 +203,41 @@ class RuleSet:
         """
         return (52 - self.table_size) // (self.seats * self.hand_size)
 
+    @property
+    def returns_bounds(self) -> tuple[float, float]:
+        """The least and greatest value of [`returns`][xeri.MatchFacts.returns]: -1.0 and 1.0."""
+        return (-1.0, 1.0)
+
+    @property
+    def round_points_bounds(self) -> tuple[int, int] | None:
+        """Bounds on a side's points in one round, or None when they cannot be derived.
+
+        The bounds of [`round_points`][xeri.MatchFacts.round_points] and of
+        every entry of [`RoundResult.total`][xeri.RoundResult.total]. With the
+        [`StandardScorer`][xeri.StandardScorer] a side scores at least 0 and
+        at most the points of the whole deck, plus the majority bonus, plus
+        its most xeri bonus: a xeri takes at least two cards and is made by a
+        play, so a side makes at most `min(26, its plays in a round)` xeris
+        ([G7][rules-g7], [D6][rules-d6]); with the built-in capture rules
+        at most two of them are jack xeris (four cards of the sweeper's rank
+        make two; [`SumCapture`][xeri.SumCapture] makes none), with another
+        capture rule any of them may be. The upper bound is sound, not tight:
+        no round reaches it. Another scorer can score anything: then None.
+
+        Examples:
+            >>> import xeri
+            >>> xeri.GREEK.round_points_bounds, xeri.GERMAN.round_points_bounds
+            ((0, 285), (0, 251))
+        """
+        if type(self.scorer) is not StandardScorer:
+            return None
+        plays = self.hand_size * self.deals_per_round * max(map(self.sides.count, set(self.sides)))
+        xeris = min(len(DECK) // 2, plays)
+        jacks = 2 if type(self.capture) in (PileCapture, SumCapture) else xeris
+        extra = max(0, self.jack_xeri_points - self.xeri_points)
+        most = xeris * self.xeri_points + min(xeris, jacks) * extra
+        return (0, self.card_points.total + self.majority_points + most)
+
     def seats_of(self, side: int) -> tuple[int, ...]:
         """The seats that play for a side.
 
@@ -202,6 +248,11 @@ class RuleSet:
             The seats of that side, in seat order.
         """
         return tuple(s for s, side_ in enumerate(self.sides) if side_ == side)
+
+
+def _rules_from_fields(fields: dict[str, Any]) -> RuleSet:
+    """A rule set from its fields, checked: what an unpickled custom `RuleSet` is made by."""
+    return RuleSet(**fields)
 
 
 def _problems(r: RuleSet) -> list[str]:

@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from enum import Enum
 from itertools import accumulate
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import attrs
 
+from xeri._immutable import _Immutable
 from xeri.capture import XeriKind
 from xeri.cards import DECK, Card, Rank
 from xeri.errors import RuleSetError, _int_in, _show
@@ -95,7 +96,7 @@ def _points_pairs(value: object) -> tuple[tuple[Card, int], ...]:
 
 
 @attrs.frozen(kw_only=True)
-class PointsTable:
+class PointsTable(_Immutable):
     """Points per captured card: by rank, plus extra points for single cards.
 
     A card's points are its rank's points plus its own extra points. The
@@ -177,9 +178,20 @@ class PointsTable:
         """The points of the whole deck."""
         return self._most[-1]
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as its two tables; the per-card caches are computed again on loading.
+        return (_points_table, (self.ranks, self.cards))
+
+
+def _points_table(
+    ranks: tuple[tuple[Rank, int], ...], cards: tuple[tuple[Card, int], ...]
+) -> PointsTable:
+    """A points table from its pairs: what an unpickled `PointsTable` is made by."""
+    return PointsTable(ranks=ranks, cards=cards)
+
 
 @attrs.frozen(kw_only=True)
-class RoundResult:
+class RoundResult(_Immutable):
     """The score sheet of one finished round; every field but `leftover` has one entry per side."""
 
     cards: tuple[int, ...]
@@ -280,7 +292,7 @@ _JACK_XERIS = 2
 
 
 @attrs.frozen(kw_only=True)
-class StandardScorer:
+class StandardScorer(_Immutable):
     """Points table + majority bonus + xeri bonuses, read from the rule set.
 
     As [G10][rules-g10], [F7][rules-f7] and [D8][rules-d8] say.

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
+from xeri._immutable import _Immutable
 from xeri.capture import XeriKind
 from xeri.cards import Card
 from xeri.match import MatchStatus
@@ -123,6 +124,42 @@ class MatchFacts:
         return tuple(sum(r.total[s] for r in self.round_results) for s in range(sides))
 
     @property
+    def returns(self) -> tuple[float, ...]:
+        """What a learning agent maximises, one float per seat: the match's outcome.
+
+        Once the match is over, +1.0 for every seat of the winning side and
+        -1.0 for every other seat; 0.0 for every seat on a drawn match
+        ([F8][rules-f8]) and while the match is not over. Partners get the
+        same value; with two sides the values add up to zero. The bounds are
+        [`RuleSet.returns_bounds`][xeri.RuleSet.returns_bounds].
+
+        Examples:
+            >>> import random, xeri
+            >>> xeri.new_game(xeri.GREEK_FOUR, rng=random.Random(1)).returns
+            (0.0, 0.0, 0.0, 0.0)
+        """
+        rules = self.rules
+        winner = self.winner if self.phase is _MATCH_OVER else None
+        if winner is None:
+            return (0.0,) * rules.seats
+        return tuple(1.0 if side == winner else -1.0 for side in rules.sides)
+
+    @property
+    def round_points(self) -> tuple[int, ...]:
+        """Each seat's points in the last finished round: its side's round total.
+
+        Partners get the same value. All zeros before the first round ends;
+        during a round, still the previous round's. The bounds are
+        [`RuleSet.round_points_bounds`][xeri.RuleSet.round_points_bounds].
+        """
+        results = self.round_results
+        rules = self.rules
+        if not results:
+            return (0,) * rules.seats
+        total = results[-1].total
+        return tuple(total[side] for side in rules.sides)
+
+    @property
     def last_result(self) -> RoundResult | None:
         """The result of the last finished round, or None before the first one ends."""
         return self.round_results[-1] if self.round_results else None
@@ -158,7 +195,7 @@ class _TakeLike(Protocol):
 
 
 @attrs.frozen(kw_only=True)
-class Take:
+class Take(_Immutable):
     """One capture in the current round: who took which cards, and whether it was a xeri."""
 
     seat: int
@@ -173,7 +210,7 @@ class Take:
     ([G9][rules-g9], [D7][rules-d7])."""
 
 
-class _StateSlots(MatchFacts):
+class _StateSlots(MatchFacts, _Immutable):
     """The slots of `GameState`, in a plain class: see the module docstring."""
 
     __slots__ = (
@@ -243,6 +280,27 @@ class GameState(_StateSlots):
     def side_to_move(self) -> int | None:
         """The side of the seat to move, or None."""
         return None if self.to_move is None else self.rules.sides[self.to_move]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as its field values in order, without their names, and loaded
+        # by the engine's fast path: a pickle is trusted data (it can run any code).
+        return (
+            _make_state,
+            (
+                self.rules,
+                self.phase,
+                self.dealer,
+                self.to_move,
+                self.hands,
+                self.table,
+                self.stock,
+                self.history,
+                self.takes,
+                self.round_results,
+                self.bottom_card,
+                self.redealt,
+            ),
+        )
 
 
 _new = object.__new__

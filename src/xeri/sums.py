@@ -33,6 +33,8 @@ from typing import ClassVar
 
 import attrs
 
+from xeri import _sum_actions
+from xeri._immutable import _Immutable
 from xeri.capture import NO_NEEDS, HandNeeds, OutcomeTuple, XeriKind
 from xeri.cards import DECK, Card, Rank
 from xeri.errors import IllegalMoveError, RuleSetError
@@ -294,7 +296,7 @@ def _capturers(table: tuple[TableItem, ...]) -> frozenset[Card]:
 
 
 @attrs.frozen(kw_only=True)
-class SumCapture:
+class SumCapture(_Immutable):
     """Captures by equal value or by sum, with builds and raises (German Xeri, [D3][rules-d3]).
 
     A capture that leaves the table empty is a xeri ([D6][rules-d6]); there
@@ -682,6 +684,57 @@ class SumCapture:
     def table_cards(self, table: tuple[TableItem, ...]) -> tuple[Card, ...]:
         """Every card on the table, builds flattened, in the order they lie."""
         return tuple(c for item in table for c in item_cards(item))
+
+    # -- integer actions (xeri.actions.ActionEncoding; the layout is documented there) --------
+
+    def action_count(self) -> int:
+        """The number of actions: 18,308, the same for every option but `multi_capture`.
+
+        Raises:
+            RuleSetError: `multi_capture` is set: no fixed action space covers its captures.
+        """
+        _sum_actions._no_multi(self)
+        return len(_sum_actions._sum_table().actions)
+
+    def target_count(self) -> int:
+        """The number of targets: the `(kind, anchors, value)` tuples of the actions.
+
+        Raises:
+            RuleSetError: `multi_capture` is set.
+        """
+        _sum_actions._no_multi(self)
+        return _sum_actions._sum_table().targets
+
+    def action_of(self, move: PlayerMove, table: tuple[TableItem, ...], seat: int) -> int:
+        """The action of a move: its `(card, kind, anchors, value)` tuple, numbered.
+
+        Raises:
+            IllegalMoveError: the move is not a Capture, Combine or Trail an action names.
+            RuleSetError: `multi_capture` is set.
+        """
+        _sum_actions._no_multi(self)
+        return _sum_actions._sum_action_of(move)
+
+    def move_of(
+        self, action: int, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
+    ) -> PlayerMove:
+        """The move an action names on `table`, its items found by their anchors.
+
+        Raises:
+            IllegalMoveError: the card is not in the hand or the items are not on the table.
+            RuleSetError: `multi_capture` is set.
+        """
+        _sum_actions._no_multi(self)
+        return _sum_actions._sum_move_of(action, table, hand)
+
+    def action_parts(self, action: int) -> tuple[int, int]:
+        """The deck index of the card played and the number of its target.
+
+        Raises:
+            RuleSetError: `multi_capture` is set.
+        """
+        _sum_actions._no_multi(self)
+        return _sum_actions._sum_table().parts[action]
 
 
 def _divides(taken: tuple[TableItem, ...], value: int) -> bool:

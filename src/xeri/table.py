@@ -12,13 +12,14 @@ from typing import TypeAlias
 
 import attrs
 
+from xeri._immutable import _Immutable
 from xeri.cards import Card
 
 __all__ = ["Build", "TableItem", "item_cards", "item_sort_key"]
 
 
 @attrs.frozen(kw_only=True)
-class Build:
+class Build(_Immutable):
     """Cards combined on the table and announced as one value (German Xeri, [D3][rules-d3]).
 
     A build is taken only whole, by a card of exactly its value.

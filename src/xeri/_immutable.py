@@ -1,0 +1,28 @@
+"""`_Immutable`: the mixin that makes copying a frozen value return the value itself.
+
+Every value of the library is frozen and holds only frozen values, so a
+copy, shallow or deep, could never be told from the original: `copy.copy`
+and `copy.deepcopy` return the object itself, at the cost of a method call
+(a deep copy of a state used to walk every card, about 300 µs). The mixin
+declares `__slots__ = ()`, so slotted attrs classes keep their slots.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+__all__: list[str] = []
+
+_T = TypeVar("_T")
+
+
+class _Immutable:
+    """Mixin: `copy.copy` and `copy.deepcopy` return the value itself."""
+
+    __slots__ = ()
+
+    def __copy__(self: _T) -> _T:
+        return self
+
+    def __deepcopy__(self: _T, memo: dict[int, Any]) -> _T:
+        return self

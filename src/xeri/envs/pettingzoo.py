@@ -1,0 +1,432 @@
+"""Xeri as a PettingZoo AEC environment, for multi-agent reinforcement learning.
+
+Needs the `pettingzoo` extra (`pip install "xeri[pettingzoo]"`: PettingZoo,
+Gymnasium and NumPy); importing this module without them raises an
+`ImportError` naming the extra.
+
+[`env`][xeri.envs.pettingzoo.env] makes the environment as PettingZoo's own
+games are made, wrapped in PettingZoo's standard wrappers;
+[`raw_env`][xeri.envs.pettingzoo.raw_env] makes the bare
+[`XeriEnv`][xeri.envs.pettingzoo.XeriEnv]. Any rule set whose capture rule
+has an action encoding works: [`GREEK`][xeri.GREEK],
+[`GREEK_FOUR`][xeri.GREEK_FOUR], [`GERMAN`][xeri.GERMAN] and custom ones
+(see [`num_actions`][xeri.num_actions]).
+
+**Agents.** One agent per seat, `"player_0"` to `"player_{seats - 1}"`,
+agent `player_i` playing seat `i`. The agent to act is the seat to move
+([G5][rules-g5]); chance (the deals and any redeal of the initial table) is
+played inside the environment with a `random.Random` seeded by
+`reset(seed=...)`, so a seed fixes the cards and the dealer
+([G2][rules-g2]). `reset()` without a seed continues the generator of the
+last reset (a fresh one, from the system's entropy, on the first).
+
+**Spaces.** Every agent has the same spaces. The action space is
+`Discrete(num_actions(rules))`, the integer actions of
+[`xeri.actions`][xeri.actions] (52 in pile games, 18,308 in German Xeri).
+An observation is a dict:
+
+- `observation`: the [`observation_tensor`][xeri.observation_tensor] of the
+  agent's [`observe`][xeri.observe], a `float32` array of shape
+  [`observation_shape`][xeri.observation_shape], every value in [0, 1];
+- `action_mask`: an `int8` array of `num_actions(rules)` entries, 1 at the
+  legal actions of the agent to act; all 0 for every other agent, and once
+  the episode is over.
+
+The observation holds only what the seat may see ([X2][rules-x2]).
+`env.action_space(agent).sample(observation["action_mask"])` draws a legal
+action.
+
+**Episodes and rewards.** Partners share their rewards: every reward is a
+side's, given to each of its seats.
+
+- `episode="match"` (the default): an episode is a whole match, from the
+  first deal to its end ([F8][rules-f8]). The reward is 0 on every step
+  before the end, then [`returns`][xeri.MatchFacts.returns]: +1 to every
+  seat of the winning side, -1 to every other seat, 0 to all on a drawn
+  match.
+- `episode="round"`: an episode is the first round of a new match, ending
+  when the round is scored ([G9][rules-g9]). The reward at the end is the
+  seat's side's round total ([`round_points`][xeri.MatchFacts.round_points])
+  minus the best round total among the other sides, in points: with two
+  sides the rewards add up to zero. It is 0 before the end.
+
+An episode ends by termination; it is never truncated (a round is at most
+52 plays).
+
+**Illegal actions.** [`XeriEnv.step`][xeri.envs.pettingzoo.XeriEnv.step]
+raises [`IllegalMoveError`][xeri.IllegalMoveError] on an illegal action and
+leaves the game as it was. The environment of
+[`env`][xeri.envs.pettingzoo.env] applies PettingZoo's standard
+`TerminateIllegalWrapper` instead: an illegal action ends the episode, the
+agent that chose it gets `illegal_reward` and every other agent 0 (the one
+reward a partner does not share).
+
+**Rendering.** `render_mode="ansi"`: [`render`][xeri.envs.pettingzoo.XeriEnv.render]
+returns the whole state as text (every hand shown: it is a view for people,
+not for the agents); `"human"`: prints that text after every step and on
+each call of `render`.
+
+Examples:
+    >>> import xeri
+    >>> from xeri.envs.pettingzoo import env
+    >>> game = env(rules=xeri.GREEK, episode="round")
+    >>> game.reset(seed=1)
+    >>> for agent in game.agent_iter():
+    ...     observation, reward, termination, truncation, info = game.last()
+    ...     if termination or truncation:
+    ...         action = None
+    ...     else:
+    ...         action = game.action_space(agent).sample(observation["action_mask"])
+    ...     game.step(action)
+    >>> game.agents
+    []
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from typing import Any, Literal
+
+from xeri.actions import action_mask, action_to_move, num_actions
+from xeri.engine import apply, chance_move, new_game
+from xeri.errors import IllegalMoveError
+from xeri.features import observation_shape, observation_tensor
+from xeri.observe import observe
+from xeri.rules import GREEK, RuleSet
+from xeri.state import GameState, Phase
+
+try:
+    import gymnasium
+    import numpy as np
+    import numpy.typing as npt
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as exc:  # pragma: no cover - the tests run with the extra installed
+    raise ImportError(
+        'xeri.envs.pettingzoo needs the pettingzoo extra: pip install "xeri[pettingzoo]"'
+    ) from exc
+
+__all__ = ["XeriEnv", "env", "raw_env"]
+
+Episode = Literal["match", "round"]
+RenderMode = Literal["ansi", "human"]
+Obs = dict[str, npt.NDArray[Any]]
+
+_EPISODES = ("match", "round")
+_RENDER_MODES = ("ansi", "human")
+
+
+class XeriEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
+    """A match (or a round) of Xeri as a PettingZoo AEC environment; see the module docstring.
+
+    Make one with [`raw_env`][xeri.envs.pettingzoo.raw_env] (bare) or
+    [`env`][xeri.envs.pettingzoo.env] (wrapped), and call `reset` before
+    anything else.
+
+    Attributes:
+        rules: the rule set played.
+        episode: `"match"` or `"round"`, what an episode is.
+        render_mode: `"ansi"`, `"human"` or None.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012  # PettingZoo reads it as a class attribute
+        "render_modes": list(_RENDER_MODES),
+        "name": "xeri_v0",
+        "is_parallelizable": False,
+    }
+
+    possible_agents: list[str]
+    agents: list[str]
+    agent_selection: str
+    rewards: dict[str, float]
+    _cumulative_rewards: dict[str, float]
+    terminations: dict[str, bool]
+    truncations: dict[str, bool]
+    infos: dict[str, dict[str, Any]]
+    observation_spaces: dict[str, spaces.Dict]
+    action_spaces: dict[str, spaces.Discrete]
+
+    def __init__(
+        self,
+        *,
+        rules: RuleSet = GREEK,
+        render_mode: RenderMode | None = None,
+        episode: Episode = "match",
+    ) -> None:
+        super().__init__()
+        actions = num_actions(rules)  # refuses a rule set without an action encoding
+        if episode not in _EPISODES:
+            raise IllegalMoveError(f"episode must be 'match' or 'round', not {episode!r}")
+        if render_mode is not None and render_mode not in _RENDER_MODES:
+            raise IllegalMoveError(
+                f"render_mode must be 'ansi', 'human' or None, not {render_mode!r}"
+            )
+        self.rules: RuleSet = rules
+        self.episode: Episode = episode
+        self.render_mode: RenderMode | None = render_mode
+        self.possible_agents = [f"player_{seat}" for seat in range(rules.seats)]
+        self.agents = []
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        observation = spaces.Box(0.0, 1.0, observation_shape(rules), dtype=np.float32)
+        mask = spaces.Box(0, 1, (actions,), dtype=np.int8)
+        self.observation_spaces = {
+            agent: spaces.Dict({"observation": observation, "action_mask": mask})
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
+        self._actions = actions
+        self._rng: random.Random | None = None
+        self._state: GameState | None = None
+
+    @property
+    def game_state(self) -> GameState:
+        """The current state of the game (every card in it: not for the agents).
+
+        Raises:
+            IllegalMoveError: `reset` has not been called.
+        """
+        if self._state is None:
+            raise IllegalMoveError("the environment has no game yet: call reset first")
+        return self._state
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        """The observation space of an agent: the same object on every call.
+
+        Args:
+            agent: an agent of `possible_agents`.
+
+        Returns:
+            A `Dict` space of `observation` (float32) and `action_mask` (int8).
+        """
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        """The action space of an agent: the same object on every call.
+
+        Args:
+            agent: an agent of `possible_agents`.
+
+        Returns:
+            `Discrete(num_actions(rules))`.
+        """
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new episode: deal a new match, the dealer drawn at random ([G2][rules-g2]).
+
+        Args:
+            seed: seeds the generator of every chance move of the episode
+                (and the next ones reset without a seed); None continues
+                the current generator.
+            options: accepted for the PettingZoo API, and ignored.
+        """
+        if seed is not None or self._rng is None:
+            self._rng = random.Random(seed)
+        state = new_game(self.rules, rng=self._rng)
+        self._state = state
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        self.agent_selection = self._agent_to_move(state)
+        if self.render_mode == "human":
+            self.render()
+
+    def observe(self, agent: str) -> Obs:
+        """What an agent sees now, and its legal actions.
+
+        Args:
+            agent: an agent of `possible_agents`.
+
+        Returns:
+            `{"observation": ..., "action_mask": ...}`, as the module
+            docstring describes.
+
+        Raises:
+            IllegalMoveError: `reset` has not been called.
+        """
+        state = self.game_state
+        seat = self._seats[agent]
+        tensor = np.asarray(observation_tensor(observe(state, seat)), dtype=np.float32)
+        if (
+            state.to_move == seat
+            and agent == self.agent_selection
+            and not self.terminations.get(agent, True)
+        ):
+            mask = np.frombuffer(action_mask(state), dtype=np.int8).copy()
+        else:
+            mask = np.zeros(self._actions, dtype=np.int8)
+        return {"observation": tensor, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """Play the action of the agent to act, then chance's moves until an agent must act.
+
+        Args:
+            action: a legal action of the agent to act (an int, or a NumPy
+                integer); None once the agent's episode is over, as the
+                PettingZoo API asks.
+
+        Raises:
+            IllegalMoveError: the action is not legal now, or `reset` has not
+                been called; the game is left as it was.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self.game_state
+        try:
+            index = operator.index(action)  # type: ignore[arg-type]  # None is refused here
+        except TypeError:
+            raise IllegalMoveError(f"an action is an int, not {type(action).__name__}") from None
+        state = apply(state, action_to_move(state, index))
+        over = state.is_round_over if self.episode == "round" else state.is_over
+        rng = self._rng
+        while not over and state.is_chance:
+            state = apply(state, chance_move(state, rng))
+        self._state = state
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if over:
+            rewards = self._final_rewards(state)
+            self.rewards = {a: rewards[self._seats[a]] for a in self.agents}
+            self.terminations = dict.fromkeys(self.agents, True)
+            following = (self._seats[agent] + 1) % self.rules.seats
+            self.agent_selection = self.possible_agents[following]
+        else:
+            self.agent_selection = self._agent_to_move(state)
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _agent_to_move(self, state: GameState) -> str:
+        seat = state.to_move
+        if seat is None:  # not expected: chance has been played
+            raise IllegalMoveError("no seat is to move")
+        return self.possible_agents[seat]
+
+    def _final_rewards(self, state: GameState) -> tuple[float, ...]:
+        """Each seat's reward at the end of an episode: see the module docstring."""
+        if self.episode == "match":
+            return state.returns
+        total = state.round_results[-1].total
+        sides = range(self.rules.num_sides)
+        margin = [float(total[s] - max(total[o] for o in sides if o != s)) for s in sides]
+        return tuple(margin[side] for side in self.rules.sides)
+
+    def render(self) -> str | None:
+        """Show the whole state as text, every hand included.
+
+        Returns:
+            The text in mode `"ansi"`; None in mode `"human"` (the text is
+            printed) and without a render mode (nothing is shown: a warning
+            is logged).
+        """
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode")
+            return None
+        text = self._text()
+        if self.render_mode == "ansi":
+            return text
+        print(text)  # the "human" render mode prints
+        return None
+
+    def _text(self) -> str:
+        state = self._state
+        if state is None:
+            return "no game yet: call reset"
+        rules = state.rules
+        rounds = len(state.round_results)
+        number = rounds if state.is_round_over else rounds + 1
+        lines = [
+            (
+                f"{rules.name}, round {number}, dealer player_{state.dealer}, "
+                f"match score {' '.join(map(str, state.scores))}"
+            ),
+            f"table: {_cards(state.table)}   stock: {len(state.stock)}",
+        ]
+        for seat, hand in enumerate(state.hands):
+            arrow = ">" if seat == state.to_move else " "
+            side = "" if rules.num_sides == rules.seats else f" (side {rules.sides[seat]})"
+            lines.append(f"{arrow} player_{seat}{side}: {_cards(hand)}")
+        if state.history:
+            lines.append(f"last play: {state.history[-1]}")
+        if state.is_round_over and state.round_results:
+            lines.append(f"round points: {' '.join(map(str, state.round_results[-1].total))}")
+        if state.phase is Phase.MATCH_OVER:
+            winner = state.winner
+            lines.append("match drawn" if winner is None else f"match won by side {winner}")
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        """Release nothing: the environment holds no resources."""
+
+
+def _cards(cards: tuple[object, ...]) -> str:
+    return " ".join(map(str, cards)) or "-"
+
+
+def raw_env(
+    *,
+    rules: RuleSet = GREEK,
+    render_mode: RenderMode | None = None,
+    episode: Episode = "match",
+) -> XeriEnv:
+    """The bare environment: it raises on an illegal action.
+
+    Args:
+        rules: the rule set; its capture rule needs an action encoding.
+        render_mode: `"ansi"`, `"human"` or None.
+        episode: `"match"` or `"round"` (see the module docstring).
+
+    Returns:
+        A new [`XeriEnv`][xeri.envs.pettingzoo.XeriEnv]; call `reset` first.
+
+    Raises:
+        IllegalMoveError: `episode` or `render_mode` is not one of those values.
+        RuleSetError: `rules` is not a rule set, or has no action encoding.
+    """
+    return XeriEnv(rules=rules, render_mode=render_mode, episode=episode)
+
+
+def env(
+    *,
+    rules: RuleSet = GREEK,
+    render_mode: RenderMode | None = None,
+    episode: Episode = "match",
+    illegal_reward: float | None = None,
+) -> Any:  # noqa: ANN401  # a PettingZoo wrapper, a class without type information
+    """The environment in PettingZoo's standard wrappers, as its own games are made.
+
+    The wrappers are `TerminateIllegalWrapper` (an illegal action ends the
+    episode), `AssertOutOfBoundsWrapper` and `OrderEnforcingWrapper`.
+
+    Args:
+        rules: the rule set; its capture rule needs an action encoding.
+        render_mode: `"ansi"`, `"human"` or None.
+        episode: `"match"` or `"round"` (see the module docstring).
+        illegal_reward: the reward of an agent whose action is illegal.
+            None gives a reward below every reward of a legal episode: -1.0
+            for matches; for rounds, minus the upper bound of
+            [`RuleSet.round_points_bounds`][xeri.RuleSet.round_points_bounds]
+            and 1 (-1.0 when the scorer has no bound).
+
+    Returns:
+        The wrapped environment, an `AECEnv`; `.unwrapped` is the
+        [`XeriEnv`][xeri.envs.pettingzoo.XeriEnv].
+
+    Raises:
+        IllegalMoveError: `episode` or `render_mode` is not one of those values.
+        RuleSetError: `rules` is not a rule set, or has no action encoding.
+    """
+    game = XeriEnv(rules=rules, render_mode=render_mode, episode=episode)
+    if illegal_reward is None:
+        bounds = rules.round_points_bounds if episode == "round" else None
+        illegal_reward = -1.0 if bounds is None else -float(bounds[1] + 1)
+    wrapped = wrappers.TerminateIllegalWrapper(game, illegal_reward=illegal_reward)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
