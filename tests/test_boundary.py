@@ -322,6 +322,15 @@ def test_a_match_format_that_raises_is_named():
     assert_names_component(info.value, rules, "match StatusRaises.status raised SecretError")
 
 
+def test_a_match_format_that_raises_is_named_by_the_state_properties_too():
+    rules = house(match=StatusRaises())
+    state = xeri.new_game(rules, rng=random.Random(1))
+    for read in (lambda: state.status, lambda: xeri.observe(state, 0).status):
+        with pytest.raises(RuleSetError) as info:
+            read()
+        assert_names_component(info.value, rules, "match StatusRaises.status raised SecretError")
+
+
 # --- a component that returns garbage ------------------------------------------------------------
 
 

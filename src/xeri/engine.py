@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Protocol
 from xeri.capture import XeriKind
 from xeri.cards import DECK, Card, Rank
 from xeri.errors import IllegalMoveError, RuleSetError, XeriError, _show
-from xeri.match import FixedRounds, MatchStatus, TargetScore
+from xeri.match import _checked_status
 from xeri.moves import Capture, ChanceMove, Combine, Deal, Move, PlayerMove, Reshuffle, Trail
 from xeri.pile import PileCapture
 from xeri.rules import GREEK, RuleSet
@@ -54,7 +54,6 @@ _SYSTEM_RANDOM = secrets.SystemRandom()
 # `PileCapture.moves` returns the hand: it is called without a `try`.
 _TRUSTED_CAPTURES = frozenset({PileCapture, SumCapture})
 _TRUSTED_SCORERS = frozenset({StandardScorer})
-_TRUSTED_FORMATS = frozenset({TargetScore, FixedRounds})
 _PLAYER_MOVES = frozenset({Card, Capture, Combine, Trail})
 _TABLE_ITEMS = frozenset({Card, Build})
 _RESULT_FIELDS = ("cards", "card_points", "majority", "xeris", "xeri_bonus", "total")
@@ -476,33 +475,7 @@ def _score(
 
 def _match_over(rules: RuleSet, results: tuple[RoundResult, ...]) -> bool:
     """Whether the match is over, from `rules.match.status`, checked when the format is custom."""
-    match = rules.match
-    n = rules.num_sides
-    try:
-        status = match.status(results, n)
-    except Exception as exc:
-        raise _failed(rules, "match", "status", f"raised {type(exc).__name__}") from exc
-    if match.__class__ in _TRUSTED_FORMATS:
-        return status.over
-    if not isinstance(status, MatchStatus):
-        raise _failed(
-            rules, "match", "status", f"returned {_show(status, text=False)}, not a MatchStatus"
-        )
-    over, winner, target = status.over, status.winner, status.target
-    if type(over) is not bool:
-        problem = (
-            f"returned a MatchStatus whose over is {_show(over, text=False)}, not True or False"
-        )
-    elif winner is not None and not (over and type(winner) is int and 0 <= winner < n):
-        problem = (
-            f"returned the winner {_show(winner, text=False)}, not None or a side from 0 to {n - 1}"
-        )
-        problem += " of a match that is over" if over else ", while the match is not over"
-    elif target is not None and type(target) is not int:
-        problem = f"returned the target {_show(target, text=False)}, not None or an int"
-    else:
-        return over
-    raise _failed(rules, "match", "status", problem)
+    return _checked_status(rules, results).over
 
 
 def _out_of_turn(seat: object, why: str) -> IllegalMoveError:

@@ -8,13 +8,16 @@ own needs that one method, `status`, in a frozen attrs class.
 from __future__ import annotations
 
 from enum import Enum
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import attrs
 
 from xeri._immutable import _Immutable
 from xeri.errors import RuleSetError, _int_in, _show
 from xeri.scoring import RoundResult
+
+if TYPE_CHECKING:
+    from xeri.rules import RuleSet
 
 __all__ = ["FixedRounds", "MatchFormat", "MatchStatus", "SharedTarget", "TargetScore"]
 
@@ -157,3 +160,57 @@ class FixedRounds(_Immutable):
         """How many rounds each side won."""
         winners = [r.winner for r in results]
         return tuple(winners.count(s) for s in range(sides))
+
+
+_TRUSTED_FORMATS = frozenset({TargetScore, FixedRounds})
+"""The built-in formats, exactly these classes: their answers are not checked."""
+
+
+def _checked_status(rules: RuleSet, results: tuple[RoundResult, ...]) -> MatchStatus:
+    """`rules.match.status(results, ...)`, with a custom format trusted no further.
+
+    A format that raises, or answers something other than a sensible
+    [`MatchStatus`][xeri.MatchStatus], is reported as a
+    [`RuleSetError`][xeri.RuleSetError] naming it and the rule set, its
+    exception as the cause (the engine's boundary, see `xeri.engine`).
+
+    Args:
+        rules: the rule set.
+        results: the finished rounds' results.
+
+    Returns:
+        The format's answer.
+
+    Raises:
+        RuleSetError: the format raised or answered garbage.
+    """
+    match = rules.match
+    n = rules.num_sides
+    try:
+        status = match.status(results, n)
+    except Exception as exc:
+        raise _status_failed(rules, f"raised {type(exc).__name__}") from exc
+    if match.__class__ in _TRUSTED_FORMATS:
+        return status
+    if not isinstance(status, MatchStatus):
+        raise _status_failed(rules, f"returned {_show(status, text=False)}, not a MatchStatus")
+    over, winner, target = status.over, status.winner, status.target
+    if type(over) is not bool:
+        problem = (
+            f"returned a MatchStatus whose over is {_show(over, text=False)}, not True or False"
+        )
+    elif winner is not None and not (over and type(winner) is int and 0 <= winner < n):
+        problem = (
+            f"returned the winner {_show(winner, text=False)}, not None or a side from 0 to {n - 1}"
+        )
+        problem += " of a match that is over" if over else ", while the match is not over"
+    elif target is not None and type(target) is not int:
+        problem = f"returned the target {_show(target, text=False)}, not None or an int"
+    else:
+        return status
+    raise _status_failed(rules, problem)
+
+
+def _status_failed(rules: RuleSet, problem: str) -> RuleSetError:
+    kind = type(rules.match).__name__
+    return RuleSetError(f"rule set {rules.name!r}: its match {kind}.status {problem}")

@@ -29,7 +29,7 @@ import attrs
 from xeri._immutable import _Immutable
 from xeri.capture import XeriKind
 from xeri.cards import Card
-from xeri.match import MatchStatus
+from xeri.match import MatchStatus, _checked_status
 from xeri.moves import PlayerMove
 from xeri.rules import RuleSet
 from xeri.scoring import RoundResult
@@ -109,8 +109,12 @@ class MatchFacts:
 
     @property
     def status(self) -> MatchStatus:
-        """Where the match stands: over or not, the winner, the current target."""
-        return self.rules.match.status(self.round_results, self.rules.num_sides)
+        """Where the match stands: over or not, the winner, the current target.
+
+        Raises:
+            RuleSetError: a custom match format raised or answered garbage.
+        """
+        return _checked_status(self.rules, self.round_results)
 
     @property
     def winner(self) -> int | None:
