@@ -12,6 +12,8 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+import attrs
+
 import xeri
 from xeri import DECK, Card, GameState, Rank, RuleSet
 
@@ -418,3 +420,23 @@ def rr(cards_, card_points, majority, xeris, xeri_bonus, total, leftover=0):  # 
         total=total,
         leftover=leftover,
     )
+
+
+GERMAN_VARIANTS: dict[str, xeri.RuleSet] = {
+    "german": xeri.GERMAN,
+    "multi_capture": attrs.evolve(
+        xeri.GERMAN, name="german-multi", capture=xeri.SumCapture(multi_capture=True)
+    ),
+    "forced_capture": attrs.evolve(
+        xeri.GERMAN, name="german-forced", capture=xeri.SumCapture(forced_capture=True)
+    ),
+    "self_raise": attrs.evolve(
+        xeri.GERMAN, name="german-self-raise", capture=xeri.SumCapture(self_raise=True)
+    ),
+    "all_options": attrs.evolve(
+        xeri.GERMAN,
+        name="german-all",
+        capture=xeri.SumCapture(multi_capture=True, forced_capture=True, self_raise=True),
+    ),
+}
+"""German Xeri and its variants: each option of SumCapture alone, then all of them (D3-D5)."""

@@ -19,15 +19,14 @@ import itertools
 import random
 from collections import Counter
 
-import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import xeri
+from support import GERMAN_VARIANTS
 from xeri import (
     DECK,
-    GERMAN,
     Build,
     Capture,
     Card,
@@ -41,23 +40,7 @@ from xeri import sums as sums_module
 
 C = Card.parse
 
-RULES = {
-    "german": GERMAN,
-    "forced_capture": attrs.evolve(
-        GERMAN, name="german-forced", capture=SumCapture(forced_capture=True)
-    ),
-    "multi_capture": attrs.evolve(
-        GERMAN, name="german-multi", capture=SumCapture(multi_capture=True)
-    ),
-    "self_raise": attrs.evolve(
-        GERMAN, name="german-self-raise", capture=SumCapture(self_raise=True)
-    ),
-    "all_options": attrs.evolve(
-        GERMAN,
-        name="german-all",
-        capture=SumCapture(multi_capture=True, forced_capture=True, self_raise=True),
-    ),
-}
+RULES = GERMAN_VARIANTS
 
 every_rule_set = pytest.mark.parametrize("rules", list(RULES.values()), ids=list(RULES))
 
