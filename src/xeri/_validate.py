@@ -35,12 +35,9 @@ from xeri.scoring import RoundResult
 from xeri.state import GameState, Phase
 from xeri.table import Build, item_cards
 
-__all__ = ["FACE_DOWN", "Verdict", "check_state", "names"]
+__all__ = ["Verdict", "check_state", "names"]
 
 _DECK_SET = frozenset(DECK)
-
-FACE_DOWN = -1
-"""What `check_state` blames when the face-down cards of the initial table may be at fault."""
 
 
 class Verdict(NamedTuple):
@@ -48,13 +45,6 @@ class Verdict(NamedTuple):
 
     problems: list[str]
     """Every problem found; empty for a reachable state."""
-    blame: int | None = None
-    """When the only problem may come from cards hidden from the observer (another sample
-    may pass): the seat whose unseen hand may be at fault, or `FACE_DOWN`; else None."""
-    play: int = -1
-    """The index in the round's history of the play refused, or -1."""
-    before: GameState | None = None
-    """The replayed state in which that play was refused, or None."""
 
 
 def names(cards: object) -> str:
@@ -62,14 +52,12 @@ def names(cards: object) -> str:
     return " ".join(map(str, cards))  # type: ignore[call-overload]  # an iterable of cards
 
 
-def check_state(state: GameState, observer: int | None = None) -> Verdict:
-    """Every problem found in `state`, and what hidden cards may be at fault.
+def check_state(state: GameState) -> Verdict:
+    """Every problem found in `state`.
 
     Args:
         state: a state whose fields have the right types (as loading or
             sampling makes them); their values are what is checked.
-        observer: the seat whose view was completed by sampling, if any;
-            without one, nothing is blamed on hidden cards.
 
     Returns:
         The verdict.
@@ -78,12 +66,10 @@ def check_state(state: GameState, observer: int | None = None) -> Verdict:
     if problems:
         return Verdict(problems)
     if state.phase is Phase.REDEAL and not state.rules.redeal.needed(state.table):  # type: ignore[arg-type]  # loose cards, checked above
-        # With face-down cards the order sampled for them decides this.
-        problem = "the phase is 'redeal' but the initial table does not need a redeal"
-        return Verdict([problem], None if observer is None else FACE_DOWN)
+        return Verdict(["the phase is 'redeal' but the initial table does not need a redeal"])
     if state.phase in (Phase.DEAL, Phase.REDEAL):
         return Verdict([])
-    return _replay_problems(state, observer)
+    return _replay_problems(state)
 
 
 def _counting_problems(state: GameState) -> list[str]:  # noqa: PLR0915  # one check after another
@@ -330,7 +316,7 @@ def _interleavings(runs: list[list[Card]]) -> Iterator[tuple[Card, ...]]:
             yield (run[0], *tail)
 
 
-def _replay_problems(state: GameState, observer: int | None) -> Verdict:
+def _replay_problems(state: GameState) -> Verdict:
     rules = state.rules
     n, h = rules.seats, rules.hand_size
     per_deal = n * h
@@ -351,9 +337,7 @@ def _replay_problems(state: GameState, observer: int | None) -> Verdict:
     stock = tuple(c for block in blocks[1:] for s in order for c in sorted(block[s]))
     table = _initial_table(state)
     if rules.redeal.needed(table):
-        # With face-down cards the order sampled for them decides this.
-        problem = "the initial table would have been dealt again"
-        return Verdict([problem], None if observer is None else FACE_DOWN)
+        return Verdict(["the initial table would have been dealt again"])
     results = state.round_results if playing else state.round_results[:-1]
     replay = GameState(
         rules=rules,
@@ -369,18 +353,12 @@ def _replay_problems(state: GameState, observer: int | None) -> Verdict:
         bottom_card=state.bottom_card,
         redealt=state.redealt,
     )
-    first_open = current * per_deal
     i = 0
     try:
         for i, move in enumerate(history):  # noqa: B007  # `i` names the failing play below
             replay = apply(replay, move)
     except XeriError as exc:
-        # A play of the deal still in progress by another seat depends on that
-        # seat's hand, which the observer does not see.
-        mover = order[i % n]
-        hidden = observer is not None and playing and i >= first_open and mover != observer
-        problem = f"play {i} of the round ({history[i]}) is not legal: {exc}"
-        return Verdict([problem], mover if hidden else None, i, replay)
+        return Verdict([f"play {i} of the round ({history[i]}) is not legal: {exc}"])
     except Exception as exc:  # data from outside may break a rule's code
         return Verdict([f"play {i} of the round cannot be replayed ({type(exc).__name__})"])
     if replay != state:
