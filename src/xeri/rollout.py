@@ -150,7 +150,7 @@ def _public_rollout(state: GameState, rng: RandomSource, policy: Policy | None) 
     while not state.is_round_over:
         moves = legal_moves(state)
         if policy is None:
-            move = rng.choice(moves)  # type: ignore[attr-defined]  # random.Random offers it
+            move = moves[rng.randrange(len(moves))]
         else:
             view.seat = state.to_move  # type: ignore[assignment]  # a seat while playing
             view.moves = moves
