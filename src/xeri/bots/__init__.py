@@ -1,0 +1,46 @@
+"""Bots: players that choose a move from an observation ([X2][rules-x2]).
+
+A ladder of strength, each working for every preset and for custom rule
+sets through the public API:
+
+* [`RandomBot`][xeri.bots.RandomBot]: a uniformly random legal move;
+* [`GreedyBot`][xeri.bots.GreedyBot]: the most points now;
+* [`CountingBot`][xeri.bots.CountingBot]: counts the cards seen and weighs
+  the reply it leaves the next seat;
+* [`PIMCBot`][xeri.bots.PIMCBot]: samples the hidden cards with
+  [`determinize`][xeri.determinize] and plays each move out;
+* [`ISMCTSBot`][xeri.bots.ISMCTSBot]: information-set Monte Carlo tree search.
+
+The search bots solve the rest of a round exactly with
+[`solve_endgame`][xeri.bots.solve_endgame] once it is fully determined for
+them. A bot receives an [`Observation`][xeri.Observation] only, so it cannot
+see what its seat may not.
+
+Examples:
+    >>> import random, xeri
+    >>> from xeri.bots import GreedyBot
+    >>> rng = random.Random(2)
+    >>> state = xeri.new_game(xeri.GREEK, rng=rng)
+    >>> move = GreedyBot().choose(xeri.observe(state, state.to_move), rng)
+    >>> move in xeri.legal_moves(state)
+    True
+"""
+
+from xeri.bots.base import Bot, RandomBot, moves_to_choose
+from xeri.bots.endgame import EndgameSolution, solve_endgame
+from xeri.bots.heuristic import CountingBot, GreedyBot, unseen_cards
+from xeri.bots.search import ISMCTSBot, PIMCBot, playout_policy
+
+__all__ = [
+    "Bot",
+    "CountingBot",
+    "EndgameSolution",
+    "GreedyBot",
+    "ISMCTSBot",
+    "PIMCBot",
+    "RandomBot",
+    "moves_to_choose",
+    "playout_policy",
+    "solve_endgame",
+    "unseen_cards",
+]

@@ -1,0 +1,234 @@
+"""Bots that look one play ahead: [`GreedyBot`][xeri.bots.GreedyBot] and the counting bot.
+
+Both price moves with [`preview`][xeri.preview], which asks the rule set's
+own capture rule, so they play any rule set, custom ones included. The
+counting bot also reads two capability attributes when a rule set has
+them: `pile` of the capture rule, and its `sweeper` rank.
+"""
+
+from __future__ import annotations
+
+from math import comb
+
+import attrs
+
+from xeri._immutable import _Immutable
+from xeri.bots.base import moves_to_choose
+from xeri.capture import XeriKind
+from xeri.cards import DECK, Card
+from xeri.engine import RandomSource
+from xeri.moves import PlayerMove
+from xeri.observe import Observation
+from xeri.preview import preview
+from xeri.rules import RuleSet
+from xeri.table import TableItem, item_cards
+
+__all__ = ["CountingBot", "GreedyBot", "unseen_cards"]
+
+
+@attrs.frozen(kw_only=True)
+class GreedyBot(_Immutable):
+    """Plays the move that wins the most points now, xeri bonuses included.
+
+    Ties are broken, in order, by: more cards taken; then the card played
+    worth fewer points ([G10][rules-g10], [D8][rules-d8]); then the first
+    move in the order of [`legal_moves`][xeri.legal_moves]. The bot is
+    deterministic: it never draws from `rng`.
+    """
+
+    def choose(self, observation: Observation, rng: RandomSource) -> PlayerMove:
+        """The greediest move; see [`Bot.choose`][xeri.bots.Bot.choose]."""
+        moves = moves_to_choose(observation)
+        points = observation.rules.card_points.points
+        best = moves[0]
+        best_key: tuple[int, int, int] | None = None
+        for move in moves:
+            seen = preview(observation, move)
+            key = (seen.points, seen.count, -points(move.card))
+            if best_key is None or key > best_key:
+                best, best_key = move, key
+        return best
+
+
+def unseen_cards(observation: Observation) -> tuple[Card, ...]:
+    """The cards of the deck whose place the observing seat does not know.
+
+    Every card that is not in its hand, not on the table as it sees it and
+    not among the cards taken or played this round ([X2][rules-x2]). They
+    are in the other hands, in the stock or face down.
+
+    Args:
+        observation: what a seat sees.
+
+    Returns:
+        The cards, in deck order.
+    """
+    known: set[Card] = set(observation.hand)
+    known.update(move.card for move in observation.history)
+    for take in observation.takes:
+        known.update(take.cards)
+    for item in observation.table:
+        known.update(item_cards(item))
+    return tuple(card for card in DECK if card not in known)
+
+
+@attrs.frozen(kw_only=True)
+class CountingBot(_Immutable):
+    """A heuristic player that counts the cards seen.
+
+    Each move is scored as what it wins now minus what the next seat can
+    expect to win in reply:
+
+    * **now**: its points (xeri bonuses included) plus `card_weight` per
+      card taken, for the majority ([G10][rules-g10], [D8][rules-d8]);
+    * **the reply**: the next seat's best capture on the table the move
+      leaves, for each rank it may hold, weighted by the chance that its
+      best card is of that rank. The chance comes from counting: the cards
+      not yet seen are equally likely to be anywhere unseen, so a rank whose
+      four cards are gone cannot answer a lone card, and leaving a xeri
+      chance costs in proportion to the cards that could still take it;
+    * **the sweeper** (the Jack of the Greek family, when the capture rule
+      has a `sweeper`): sweeping a pile of fewer than `sweep_at` cards costs
+      `sweeper_value`, so Jacks are kept for large piles;
+    * **builds** (German Xeri, [D3][rules-d3]–[D5][rules-d5]): a move that
+      leaves a build of this side on the table also counts the build's
+      cards and points, which its owner expects to take next turn unless the
+      reply takes them (the reply is counted above), so builds are made,
+      raised and defended on their value.
+
+    Ties keep the first move in the order of [`legal_moves`][xeri.legal_moves];
+    the bot never draws from `rng`.
+    """
+
+    card_weight: float = 0.2
+    """Points a captured card is worth for the majority bonus."""
+    sweeper_value: float = 2.5
+    """What holding the sweeper is worth: the cost of sweeping a small pile with it."""
+    sweep_at: int = 4
+    """Piles of at least this many cards are worth the sweeper."""
+
+    def choose(self, observation: Observation, rng: RandomSource) -> PlayerMove:
+        """The move with the best count; see [`Bot.choose`][xeri.bots.Bot.choose]."""
+        moves = moves_to_choose(observation)
+        if len(moves) == 1:
+            return moves[0]
+        rules = observation.rules
+        seat = observation.seat
+        nxt = (seat + 1) % rules.seats
+        threat = _Threat.of(observation, nxt)
+        sweeper = getattr(rules.capture, "sweeper", None)
+        side = rules.sides[seat]
+        best = moves[0]
+        best_value = float("-inf")
+        for move in moves:
+            value = self._value(observation, move, threat, sweeper, side)
+            if value > best_value:
+                best, best_value = move, value
+        return best
+
+    def _value(
+        self,
+        observation: Observation,
+        move: PlayerMove,
+        threat: _Threat,
+        sweeper: object,
+        side: int,
+    ) -> float:
+        rules = observation.rules
+        seen = preview(observation, move)
+        value = seen.points + self.card_weight * seen.count
+        card = move.card
+        if (
+            sweeper is not None
+            and card.rank is sweeper
+            and seen.taken is not None
+            and seen.xeri is None
+            and seen.count < self.sweep_at
+            and not _matches_top(observation.table, card)
+        ):
+            value -= self.sweeper_value
+        _, table, _, _ = rules.capture.play(
+            observation.table, observation.hand, observation.seat, move
+        )
+        if not rules.capture.pile:
+            value += self._builds(rules, table, side)
+        sign = 1.0 if rules.sides[threat.seat] == side else -1.0
+        return value + sign * threat.expected(table, self.card_weight)
+
+    def _builds(self, rules: RuleSet, table: tuple[TableItem, ...], side: int) -> float:
+        worth = 0.0
+        for item in table:
+            owner = getattr(item, "owner", None)
+            if owner is not None and rules.sides[owner] == side:
+                cards = item_cards(item)
+                worth += rules.card_points.count(cards) + self.card_weight * len(cards)
+        return worth
+
+
+def _matches_top(table: tuple[TableItem, ...], card: Card) -> bool:
+    """Whether `card` takes the top of a pile by its rank rather than by sweeping."""
+    if not table:
+        return False
+    top = table[-1]
+    return isinstance(top, Card) and top.rank is card.rank
+
+
+@attrs.frozen
+class _Threat:
+    """The next seat's possible replies, counted from the unseen cards."""
+
+    seat: int
+    rules: RuleSet
+    hand_size: int
+    pool: int
+    by_rank: tuple[tuple[Card, int], ...]
+    """For each rank still unseen: one unseen card of it and how many are unseen."""
+
+    @classmethod
+    def of(cls, observation: Observation, seat: int) -> _Threat:
+        unseen = unseen_cards(observation)
+        counts: dict[object, list[Card]] = {}
+        for card in unseen:
+            counts.setdefault(card.rank, []).append(card)
+        return cls(
+            seat,
+            observation.rules,
+            observation.hand_sizes[seat],
+            len(unseen),
+            tuple((cards[0], len(cards)) for cards in counts.values()),
+        )
+
+    def expected(self, table: tuple[TableItem, ...], card_weight: float) -> float:
+        """The expected value of the next seat's best reply on `table`."""
+        hand, pool = self.hand_size, self.pool
+        if not hand or not pool or not table:
+            return 0.0
+        rules = self.rules
+        capture = rules.capture
+        gains: list[tuple[float, int]] = []
+        for card, count in self.by_rank:
+            best = 0.0
+            for reply in capture.moves(table, (card,), self.seat):
+                _, _, taken, xeri = capture.play(table, (card,), self.seat, reply)
+                if taken is None:
+                    continue
+                gain = rules.card_points.count(taken) + card_weight * len(taken)
+                if xeri is XeriKind.JACK_XERI:
+                    gain += rules.jack_xeri_points
+                elif xeri is not None:
+                    gain += rules.xeri_points
+                best = max(best, gain)
+            if best > 0:
+                gains.append((best, count))
+        gains.sort(reverse=True)
+        # E[max] = sum of gain_i * P(holds rank i and none of the better ranks).
+        total = comb(pool, hand)
+        expected = 0.0
+        excluded = 0
+        none_before = 1.0
+        for gain, count in gains:
+            excluded += count
+            none_after = comb(pool - excluded, hand) / total if pool - excluded >= hand else 0.0
+            expected += gain * (none_before - none_after)
+            none_before = none_after
+        return expected

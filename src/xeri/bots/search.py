@@ -1,0 +1,309 @@
+"""Search bots: [`PIMCBot`][xeri.bots.PIMCBot] and [`ISMCTSBot`][xeri.bots.ISMCTSBot].
+
+Both sample the cards their seat cannot see with
+[`determinize`][xeri.determinize], every consistent deal equally likely,
+and play rounds out with [`rollout`][xeri.rollout] under a fast playout
+policy ([`playout_policy`][xeri.bots.playout_policy]). Both judge a round
+by their side's round total minus the best other side's
+([G10][rules-g10], [D8][rules-d8]), and both switch to the exact
+[`solve_endgame`][xeri.bots.solve_endgame] once the rest of the round is
+determined for them (a single consistent state, two sides).
+
+Budgets are given in samples or iterations, which replay exactly under a
+seeded generator, or in seconds of wall-clock time, which do not.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+
+import attrs
+
+from xeri._immutable import _Immutable
+from xeri.bots.base import moves_to_choose
+from xeri.bots.endgame import solve_endgame
+from xeri.cards import Card
+from xeri.engine import RandomSource, apply, legal_moves
+from xeri.errors import InvalidStateError, RuleSetError
+from xeri.moves import Capture, PlayerMove
+from xeri.observe import Observation
+from xeri.rollout import Policy, RolloutView, rollout
+from xeri.sample import _Plan
+from xeri.state import GameState
+
+__all__ = ["ISMCTSBot", "PIMCBot", "playout_policy"]
+
+
+def playout_policy(rng: RandomSource) -> Policy:
+    """A fast, greedy-minded policy for [`rollout`][xeri.rollout], drawing from `rng`.
+
+    In a pile game ([G6][rules-g6]) it takes the pile with a card of the top
+    card's rank when it has one, sweeps a pile of three or more cards with
+    the sweeper, and otherwise plays a random card other than the sweeper
+    when it can. On an open table ([D3][rules-d3]) it makes the capture
+    taking the most cards, and otherwise a random move. Playouts with it
+    judge moves far better than uniformly random ones.
+
+    Args:
+        rng: the generator for its random choices.
+
+    Returns:
+        The policy.
+    """
+    randrange = rng.randrange
+
+    def policy(view: RolloutView) -> int:
+        moves = view.moves
+        n = len(moves)
+        if n == 1:
+            return 0
+        capture = view.rules.capture
+        if capture.pile:
+            return _pile_choice(view, getattr(capture, "sweeper", None), randrange)
+        best, most = -1, 0
+        for i, move in enumerate(moves):
+            if type(move) is Capture and len(move.taken) > most:
+                best, most = i, len(move.taken)
+        return best if best >= 0 else randrange(n)
+
+    return policy
+
+
+def _pile_choice(view: RolloutView, sweeper: object, randrange: Callable[[int], int]) -> int:
+    """The playout's pick in a pile game: take by rank, sweep a pile worth it, else lay low."""
+    moves: Sequence[Card] = view.moves  # type: ignore[assignment]  # pile moves are cards
+    table: Sequence[Card] = view.table  # type: ignore[assignment]  # a pile holds cards
+    if table:
+        top = table[-1].rank
+        for i, card in enumerate(moves):
+            if card.rank is top:
+                return i
+        if len(table) >= 2:
+            for i, card in enumerate(moves):
+                if card.rank is sweeper:
+                    return i
+    # Lay a card: not the sweeper, and preferably one worth no points,
+    # trying a few random picks before settling.
+    points = view.rules.card_points.points
+    n = len(moves)
+    i = randrange(n)
+    for _ in range(2):
+        card = moves[i]
+        if card.rank is not sweeper and not points(card):
+            break
+        i = randrange(n)
+    return i
+
+
+def _margin(end: GameState, side: int) -> float:
+    """The side's round total minus the best other side's."""
+    total = end.round_results[-1].total
+    other = max(t for s, t in enumerate(total) if s != side)
+    return float(total[side] - other)
+
+
+def _sampler(observation: Observation) -> _Plan:
+    """`determinize` for many draws from one observation: the counting is done once.
+
+    Raises:
+        InvalidStateError: no state is consistent with the observation.
+    """
+    plan = _Plan(observation)
+    if not plan.total:
+        raise InvalidStateError(plan.why_none())
+    return plan
+
+
+def _solved(observation: Observation, plan: _Plan, rng: RandomSource) -> PlayerMove | None:
+    """The solver's move when the rest of the round is determined for the seat, else None."""
+    if observation.rules.num_sides != 2 or plan.total * plan.rest_orders != 1:
+        return None
+    return solve_endgame(plan.draw(rng)).move
+
+
+def _deadline(seconds: float | None) -> Callable[[], bool]:
+    if seconds is None:
+        return lambda: False
+    end = time.perf_counter() + seconds
+    return lambda: time.perf_counter() >= end
+
+
+def _check_budget(name: str, count: int, seconds: float | None) -> None:
+    if type(count) is not int or count < 1:
+        raise RuleSetError(f"{name} must be a positive int, not {count!r}")
+    if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
+        raise RuleSetError(f"seconds must be a positive number or None, not {seconds!r}")
+
+
+@attrs.frozen(kw_only=True)
+class PIMCBot(_Immutable):
+    """Perfect-information Monte Carlo: sample the hidden cards, play each move out.
+
+    Each sample is a full state drawn with [`determinize`][xeri.determinize];
+    every legal move is applied to it and the round is played out with
+    [`playout_policy`][xeri.bots.playout_policy]. The move with the best
+    average margin over the samples is played (the first in move order among
+    equals). Every move is tried on the same samples, so their comparison is
+    paired.
+    """
+
+    samples: int = 40
+    """How many sampled states each decision uses at most."""
+    seconds: float | None = None
+    """A wall-clock budget per decision, or None; at least one sample is always taken."""
+    endgame: bool = True
+    """Whether to solve the round exactly once it is determined for the seat."""
+
+    def __attrs_post_init__(self) -> None:
+        _check_budget("PIMCBot.samples", self.samples, self.seconds)
+
+    def choose(self, observation: Observation, rng: RandomSource) -> PlayerMove:
+        """The move with the best sampled playouts; see [`Bot.choose`][xeri.bots.Bot.choose]."""
+        moves = moves_to_choose(observation)
+        if len(moves) == 1:
+            return moves[0]
+        plan = _sampler(observation)
+        draw = plan.draw
+        if self.endgame:
+            solved = _solved(observation, plan, rng)
+            if solved is not None:
+                return solved
+        side = observation.rules.sides[observation.seat]
+        totals = [0.0] * len(moves)
+        over = _deadline(self.seconds)
+        for _ in range(self.samples):
+            state = draw(rng)
+            # Common random numbers: every move's playout of this sample draws
+            # the same numbers, so the moves are compared on equal luck.
+            seed = rng.randrange(1 << 62)
+            for i, move in enumerate(moves):
+                playout = random.Random(seed)
+                policy = playout_policy(playout)
+                totals[i] += _margin(rollout(apply(state, move), playout, policy), side)
+            if over():
+                break
+        return moves[max(range(len(moves)), key=totals.__getitem__)]
+
+
+class _Node:
+    """One move's statistics in the tree of an information-set search."""
+
+    __slots__ = ("avail", "children", "side", "total", "visits")
+
+    def __init__(self, side: int) -> None:
+        self.side = side
+        """The side of the seat that made the move leading here."""
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+        self.children: dict[PlayerMove, _Node] = {}
+
+
+class _Tree:
+    """The search tree of one decision, and one iteration over it."""
+
+    def __init__(
+        self, sides: tuple[int, ...], scale: float, c: float, policy: Policy, root: _Node
+    ) -> None:
+        self.sides = sides
+        self.scale = scale
+        self.c = c
+        self.policy = policy
+        self.root = root
+
+    def iterate(self, state: GameState, rng: RandomSource) -> None:
+        """Walk down with UCB among the moves legal in `state`, add one, play out, credit."""
+        sides, c = self.sides, self.c
+        log, sqrt = math.log, math.sqrt
+        node = self.root
+        path: list[_Node] = []
+        while state.to_move is not None:
+            available = legal_moves(state)
+            children = node.children
+            untried = [m for m in available if m not in children]
+            if untried:
+                move = untried[rng.randrange(len(untried))]
+                child = children[move] = _Node(sides[state.to_move])
+                for m in available:
+                    known = children.get(m)
+                    if known is not None:
+                        known.avail += 1
+                state = apply(state, move)
+                path.append(child)
+                break
+            best = available[0]
+            best_score = -math.inf
+            for m in available:
+                child = children[m]
+                child.avail += 1
+                score = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                if score > best_score:
+                    best, best_score = m, score
+            node = children[best]
+            state = apply(state, best)
+            path.append(node)
+        end = rollout(state, rng, self.policy) if state.to_move is not None else state
+        total = end.round_results[-1].total
+        scale = self.scale
+        for n in path:
+            mine = total[n.side]
+            other = max(t for s, t in enumerate(total) if s != n.side)
+            n.visits += 1
+            n.total += (mine - other) / scale
+
+
+@attrs.frozen(kw_only=True)
+class ISMCTSBot(_Immutable):
+    """Single-observer information-set Monte Carlo tree search.
+
+    One tree over the moves seen from the bot's seat, shared by every sample:
+    each iteration draws a state with [`determinize`][xeri.determinize],
+    walks down the tree among the moves legal in that state (choosing by
+    UCB with availability counts), adds one new move, plays the round out
+    with [`playout_policy`][xeri.bots.playout_policy], and credits the
+    margin to every move on the path from the mover's side's point of view.
+    The most visited move at the root is played.
+    """
+
+    iterations: int = 600
+    """How many iterations each decision runs at most."""
+    seconds: float | None = None
+    """A wall-clock budget per decision, or None; at least one iteration always runs."""
+    exploration: float = 0.7
+    """The UCB exploration constant, for margins scaled by the points of a round."""
+    endgame: bool = True
+    """Whether to solve the round exactly once it is determined for the seat."""
+
+    def __attrs_post_init__(self) -> None:
+        _check_budget("ISMCTSBot.iterations", self.iterations, self.seconds)
+
+    def choose(self, observation: Observation, rng: RandomSource) -> PlayerMove:
+        """The most visited move of the search; see [`Bot.choose`][xeri.bots.Bot.choose]."""
+        moves = moves_to_choose(observation)
+        if len(moves) == 1:
+            return moves[0]
+        plan = _sampler(observation)
+        draw = plan.draw
+        if self.endgame:
+            solved = _solved(observation, plan, rng)
+            if solved is not None:
+                return solved
+        rules = observation.rules
+        search = _Tree(
+            rules.sides,
+            float(max(1, rules.card_points.total + rules.majority_points)),
+            self.exploration,
+            playout_policy(rng),
+            _Node(rules.sides[observation.seat]),
+        )
+        over = _deadline(self.seconds)
+        for _ in range(self.iterations):
+            search.iterate(draw(rng), rng)
+            if over():
+                break
+        root = search.root
+        children = root.children
+        return max(moves, key=lambda m: children[m].visits if m in children else -1)
