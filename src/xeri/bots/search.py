@@ -73,7 +73,7 @@ def playout_policy(rng: RandomSource) -> Policy:
 
 
 def _pile_choice(view: RolloutView, sweeper: object, randrange: Callable[[int], int]) -> int:
-    """The playout's pick in a pile game: take by rank, sweep a pile worth it, else lay low."""
+    """The playout's pick in a pile game: take by rank, sweep a pile worth it, else lay safe."""
     moves: Sequence[Card] = view.moves  # type: ignore[assignment]  # pile moves are cards
     table: Sequence[Card] = view.table  # type: ignore[assignment]  # a pile holds cards
     if table:
@@ -85,17 +85,23 @@ def _pile_choice(view: RolloutView, sweeper: object, randrange: Callable[[int], 
             for i, card in enumerate(moves):
                 if card.rank is sweeper:
                     return i
-    # Lay a card: not the sweeper, and preferably one worth no points,
-    # trying a few random picks before settling.
+    # Lay a card: the playout plays a full state, so it may look at the next
+    # hand. Prefer a card the next seat cannot take by rank, then one worth
+    # no points; never the sweeper while another card will do.
+    hands = view.hands
+    answers = {card.rank for card in hands[(view.seat + 1) % len(hands)]} if hands else set()
     points = view.rules.card_points.points
     n = len(moves)
-    i = randrange(n)
-    for _ in range(2):
+    start = randrange(n)
+    best, best_cost = start, 99
+    for k in range(n):
+        i = (start + k) % n
         card = moves[i]
-        if card.rank is not sweeper and not points(card):
-            break
-        i = randrange(n)
-    return i
+        rank = card.rank
+        cost = 4 if rank is sweeper else (2 if rank in answers else 0) + (1 if points(card) else 0)
+        if cost < best_cost:
+            best, best_cost = i, cost
+    return best
 
 
 def _margin(end: GameState, side: int) -> float:
