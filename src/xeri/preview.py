@@ -107,8 +107,11 @@ def preview(view: GameState | Observation, move: PlayerMove) -> Preview:
         or (not rules.xeri_on_last_card and not stock and not rest and mover == view.dealer)
     ):
         xeri = None
-    # A pile capture takes the whole pile, face-down cards included (P3).
+    # A pile capture takes the whole pile, face-down cards included (P3); a
+    # pile over face-down cards is never a lone card, so it makes no xeri.
     hidden = face_down if rules.capture.pile and not view.takes else 0
+    if hidden:
+        xeri = None
     bonus = 0
     if xeri is XeriKind.JACK_XERI:
         bonus = rules.jack_xeri_points

@@ -27,7 +27,9 @@ class EndgameSolution(_Immutable):
     """The exact value of a round's remaining plays, and a move that reaches it."""
 
     move: PlayerMove
-    """A best move for the seat to move (the first in move order among equals)."""
+    """A best move for the seat to move: among equals, the first the search tried
+    (the moves that win the most points at once first, then in the order of
+    `legal_moves`)."""
     value: int
     """The side to move's round total minus the other side's, with best play by both."""
     nodes: int

@@ -7,7 +7,11 @@ policy ([`playout_policy`][xeri.bots.playout_policy]). Both judge a round
 by their side's round total minus the best other side's
 ([G10][rules-g10], [D8][rules-d8]), and both switch to the exact
 [`solve_endgame`][xeri.bots.solve_endgame] once the rest of the round is
-determined for them (a single consistent state, two sides).
+determined for them (a single consistent state, two sides) and small
+enough to solve at once: at most 11 cards left in all hands in a pile game
+(in the two-player Greek game, from the second play of the last deal), 6 on
+an open table; a search that grows past 20,000 positions is abandoned for
+sampling.
 
 Budgets are given in samples or iterations, which replay exactly under a
 seeded generator, or in seconds of wall-clock time, which do not.
@@ -27,7 +31,7 @@ from xeri.bots.base import moves_to_choose
 from xeri.bots.endgame import solve_endgame
 from xeri.cards import Card
 from xeri.engine import RandomSource, apply, legal_moves
-from xeri.errors import InvalidStateError, RuleSetError
+from xeri.errors import IllegalMoveError, InvalidStateError, RuleSetError
 from xeri.moves import Capture, PlayerMove
 from xeri.observe import Observation
 from xeri.rollout import Policy, RolloutView, rollout
@@ -123,11 +127,26 @@ def _sampler(observation: Observation) -> _Plan:
     return plan
 
 
+_ENDGAME_CARDS = {True: 11, False: 6}
+"""The most cards left in all hands for which the bots call the solver, by the
+capture rule's `pile` capability: the solver's work grows about fivefold per
+card, and an open table has many more moves per card than a pile."""
+
+_ENDGAME_NODES = 20_000
+"""The solver gives up past this many positions; the bot then samples as usual."""
+
+
 def _solved(observation: Observation, plan: _Plan, rng: RandomSource) -> PlayerMove | None:
-    """The solver's move when the rest of the round is determined for the seat, else None."""
-    if observation.rules.num_sides != 2 or plan.total * plan.rest_orders != 1:
+    """The solver's move when the rest of the round is determined and small, else None."""
+    rules = observation.rules
+    if rules.num_sides != 2 or plan.total * plan.rest_orders != 1:
         return None
-    return solve_endgame(plan.draw(rng)).move
+    if sum(observation.hand_sizes) > _ENDGAME_CARDS[bool(rules.capture.pile)]:
+        return None
+    try:
+        return solve_endgame(plan.draw(rng), max_nodes=_ENDGAME_NODES).move
+    except IllegalMoveError:  # too large after all: sample instead
+        return None
 
 
 def _deadline(seconds: float | None) -> Callable[[], bool]:
