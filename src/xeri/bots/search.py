@@ -35,6 +35,7 @@ from xeri.errors import IllegalMoveError, InvalidStateError, RuleSetError
 from xeri.moves import Capture, PlayerMove
 from xeri.observe import Observation
 from xeri.rollout import Policy, RolloutView, rollout
+from xeri.rules import RuleSet
 from xeri.sample import _Plan
 from xeri.state import GameState
 
@@ -231,13 +232,35 @@ class _Tree:
     """The search tree of one decision, and one iteration over it."""
 
     def __init__(
-        self, sides: tuple[int, ...], scale: float, c: float, policy: Policy, root: _Node
+        self,
+        root_rules: RuleSet,
+        *,
+        scale: float,
+        c: float,
+        policy: Policy,
+        root: _Node,
+        depth: int,
     ) -> None:
+        sides = root_rules.sides
         self.sides = sides
         self.scale = scale
         self.c = c
         self.policy = policy
         self.root = root
+        self.view = RolloutView(root_rules)
+        self.depth = depth
+
+    def _guided(self, state: GameState, available: tuple[PlayerMove, ...]) -> PlayerMove:
+        """The move the playout policy picks in `state`."""
+        view = self.view
+        view.seat = state.to_move  # type: ignore[assignment]  # a seat is to move
+        view.moves = available
+        view.table = state.table
+        view.hands = state.hands
+        view.stock = len(state.stock)
+        view.plays = len(state.history)
+        view.state = state
+        return available[self.policy(view)]
 
     def iterate(self, state: GameState, rng: RandomSource) -> None:
         """Walk down with UCB among the moves legal in `state`, add one, play out, credit."""
@@ -245,12 +268,17 @@ class _Tree:
         log, sqrt = math.log, math.sqrt
         node = self.root
         path: list[_Node] = []
-        while state.to_move is not None:
+        depth = self.depth
+        while state.to_move is not None and len(path) < depth:
             available = legal_moves(state)
             children = node.children
             untried = [m for m in available if m not in children]
             if untried:
-                move = untried[rng.randrange(len(untried))]
+                # The playout policy's own pick first, when it is untried: the
+                # first visits of a node then follow the likeliest good reply.
+                move = self._guided(state, available)
+                if move in children:
+                    move = untried[rng.randrange(len(untried))]
                 child = children[move] = _Node(sides[state.to_move])
                 for m in available:
                     known = children.get(m)
@@ -297,8 +325,11 @@ class ISMCTSBot(_Immutable):
     """How many iterations each decision runs at most."""
     seconds: float | None = None
     """A wall-clock budget per decision, or None; at least one iteration always runs."""
-    exploration: float = 0.7
+    exploration: float = 0.35
     """The UCB exploration constant, for margins scaled by the points of a round."""
+    depth: int | None = None
+    """How many plays deep the tree grows (None: to the end of the round); below
+    it, the playout policy plays."""
     endgame: bool = True
     """Whether to solve the round exactly once it is determined for the seat."""
 
@@ -318,11 +349,12 @@ class ISMCTSBot(_Immutable):
                 return solved
         rules = observation.rules
         search = _Tree(
-            rules.sides,
-            float(max(1, rules.card_points.total + rules.majority_points)),
-            self.exploration,
-            playout_policy(rng),
-            _Node(rules.sides[observation.seat]),
+            rules,
+            scale=float(max(1, rules.card_points.total + rules.majority_points)),
+            c=self.exploration,
+            policy=playout_policy(rng),
+            root=_Node(rules.sides[observation.seat]),
+            depth=self.depth if self.depth is not None else 1 << 30,
         )
         over = _deadline(self.seconds)
         for _ in range(self.iterations):
