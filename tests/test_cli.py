@@ -8,6 +8,7 @@ and that every error is one line on the error stream, exit status 2.
 from __future__ import annotations
 
 import io
+import json
 import random
 import re
 import subprocess
@@ -19,6 +20,7 @@ import pytest
 
 import xeri
 from xeri import rules as rules_module
+from xeri.bots import CountingBot, GreedyBot, RandomBot
 from xeri.cli import main, play_demo
 
 CARD = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]")
@@ -74,17 +76,33 @@ def test_demo_numbers_players_from_one_and_shows_the_cards_each_capture_takes():
     assert (code, err) == (0, "")
     lines = out.splitlines()
     assert lines[0] == "A match of greek: 2 players."
+    assert lines[1] == "Bots: Player 1 counting, Player 2 greedy."
     assert "Round 1: Player 1 deals." in lines
     assert not re.search(r"\bP[0-9]\b", out)
     # The first play of the seeded match: the Jack sweeps the four table cards.
-    assert re.fullmatch(r"  Player 2 plays J♥ +takes 5♠ 3♣ J♣ K♥ \(5 cards\)", lines[6])
-    assert "takes Q♦ (2 cards)  ** XERI **" in out
+    assert re.fullmatch(r"  Player 2 plays J♥ +takes 5♠ 3♣ J♣ K♥ \(5 cards\)", lines[7])
+    assert "takes 3♥ (2 cards)  ** XERI **" in out
     captures = [line for line in lines if " takes " in line and "(last capture)" not in line]
     assert len(captures) > 20
     for line in captures:
         taken, count = re.search(r"takes (.*) \((\d+) cards\)", line).groups()
         assert len(CARD.findall(taken)) + 1 == int(count), line  # the played card is the +1
-    assert lines[-1] == "Player 2 wins the match after 11 rounds, 150 to 152."
+    assert lines[-1] == "Player 1 wins the match after 6 rounds, 162 to 88."
+
+
+def test_demo_plays_the_bots_asked_for():
+    code, out, _ = run("demo", "--bots", "random,pimc:3", "--seed", "2")
+    assert code == 0
+    assert out.splitlines()[1] == "Bots: Player 1 random, Player 2 pimc (3 samples)."
+    assert out == run("demo", "--bots", "random,pimc:3", "--seed", "2")[1]
+    code, out, err = run("demo", "--bots", "counting")
+    assert (code, out) == (2, "")
+    assert err == (
+        "error: play_demo needs one bot per side: greek has 2 sides, 1 bots were given\n"
+    )
+    code, _, err = run("demo", "--bots", "counting,nobody")
+    assert code == 2
+    assert err.startswith("error: no bot is called 'nobody'; known: random, greedy, counting")
 
 
 def test_demo_is_the_same_match_for_the_same_seed():
@@ -100,8 +118,14 @@ def test_demo_of_the_four_player_game_names_the_teams():
         "Team A = Players 1 and 3, Team B = Players 2 and 4."
     )
     assert re.search(r"^ +Team A +Team B$", out, flags=re.MULTILINE)
+    assert out.splitlines()[1] == (
+        "Bots: Team A (Players 1 and 3) counting, Team B (Players 2 and 4) greedy."
+    )
     assert "Player 4 holds" in out
-    assert out.splitlines()[-1].startswith("The match is drawn after 4 rounds, rounds won 2 to 2")
+    assert out.splitlines()[-1] == (
+        "Team A (Players 1 and 3) wins the match after 4 rounds, rounds won 4 to 0, "
+        "points 153 to 57."
+    )
 
 
 def test_demo_of_german_xeri_shows_the_table_after_each_play():
@@ -123,6 +147,25 @@ def test_play_demo_takes_a_function_that_picks_the_moves():
     final = play_demo(xeri.GREEK, seed=5, out=out, choose=first)
     assert final.is_over
     assert len(seen) == out.getvalue().count(" plays ")
+    with pytest.raises(xeri.XeriError, match="choose or bots, not both"):
+        play_demo(xeri.GREEK, seed=5, out=out, choose=first, bots=[GreedyBot(), GreedyBot()])
+
+
+def test_play_demo_gives_each_bot_only_its_seats_view():
+    @attrs.frozen
+    class Spy:
+        seen: list = attrs.field(factory=list)
+
+        def choose(self, observation, rng):
+            self.seen.append(observation)
+            return xeri.legal_moves(observation)[0]
+
+    spies = (Spy(), Spy())
+    play_demo(xeri.GREEK_FOUR, seed=1, out=io.StringIO(), bots=spies)
+    for side, spy in enumerate(spies):
+        assert spy.seen
+        assert all(type(obs) is xeri.Observation for obs in spy.seen)
+        assert {xeri.GREEK_FOUR.sides[obs.seat] for obs in spy.seen} == {side}
 
 
 def test_demo_with_an_unknown_rule_set_is_an_error_without_a_traceback():
@@ -242,21 +285,22 @@ def test_replay_of_a_record_cut_short_says_where_it_ends(tmp_path):
 
 def test_replay_of_the_demo_match_is_the_demo_transcript(tmp_path):
     # The demo deals with `record` and plays with a generator of its own: the same match
-    # replayed from its record prints the same lines after the title.
+    # replayed from its record prints the same lines after the title and the bots' names.
     rng = random.Random(7)
     players = random.Random(rng.random())
+    bots = (CountingBot(), GreedyBot())
     _, rec = xeri.record(xeri.GREEK, rng=rng)
     state = xeri.replay(rec)[-1]
     while not state.is_over:
-        move = (
-            xeri.chance_move(state, rng)
-            if state.is_chance
-            else players.choice(xeri.legal_moves(state))
-        )
+        if state.is_chance:
+            move = xeri.chance_move(state, rng)
+        else:
+            seat = state.to_move
+            move = bots[xeri.GREEK.sides[seat]].choose(xeri.observe(state, seat), players)
         state, rec = xeri.apply(state, move), rec.then(move)
     _, demo, _ = run("demo", "--seed", "7")
     _, replayed, _ = run("replay", save(tmp_path, rec))
-    assert replayed.splitlines()[1:] == demo.splitlines()[1:]
+    assert replayed.splitlines()[1:] == demo.splitlines()[2:]
 
 
 # --------------------------------------------------------------------------
@@ -433,6 +477,455 @@ def test_replay_seat_out_of_range_is_an_error(tmp_path):
 
 
 # --------------------------------------------------------------------------
+# play
+
+PROMPT = re.compile(r"your move \[1-\d+, or help\]> ")
+"""The prompt of `xeri play`."""
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+"""A terminal control sequence."""
+
+
+def human_turns(rules, seed, seat, *, one_round=True):
+    """The states at which `seat` is prompted in `xeri play --seed SEED --against greedy`
+    when every answer is 1 (the first legal move), and the final state.
+
+    The deal is `random.Random(seed)`'s, as the demo's; the greedy bot draws nothing.
+    """
+    chance = random.Random(seed)
+    state, _ = xeri.record(rules, rng=chance)
+    bot = GreedyBot()
+    turns = []
+    while not (state.is_over or (one_round and state.is_round_over)):
+        if state.is_chance:
+            move = xeri.chance_move(state, chance)
+        elif state.to_move == seat:
+            turns.append(state)
+            move = xeri.legal_moves(state)[0]
+        else:
+            move = bot.choose(xeri.observe(state, state.to_move), random.Random(0))
+        state = xeri.apply(state, move)
+    return turns, state
+
+
+def play(*argv, answers=(), seed=3):
+    return run(
+        "play",
+        "--against",
+        "greedy",
+        "--seed",
+        str(seed),
+        *argv,
+        stdin="".join(f"{answer}\n" for answer in answers),
+    )
+
+
+def assert_never_shows_a_hidden_card(out, turns, seat, prompted):
+    """At each prompt, the text printed since the previous prompt shows no card hidden from
+    the seat at that moment (other hands, the stock, face-down cards), and its own hand."""
+    pieces = PROMPT.split(out)
+    assert len(pieces) == len(prompted) + 1
+    rules = turns[0].rules
+    examples = set(help_lines(rules.name)) | {NOT_A_MOVE[rules.capture.pile]}
+    for piece, turn in zip(pieces, prompted, strict=False):
+        state = turns[turn]
+        # The help and the refusal of a text that is no move write example moves.
+        shown = "\n".join(line for line in piece.splitlines() if line not in examples)
+        leaked = hidden_cards(state, seat) & cards_in(current_round(shown))
+        assert not leaked, f"turn {turn}: {leaked} shown"
+    for turn in sorted(set(prompted)):
+        hand = " ".join(map(str, turns[turn].hands[seat]))
+        assert f"  your hand: {hand}\n" in pieces[prompted.index(turn)]
+
+
+NOT_A_MOVE = {
+    True: "  that is neither a move nor a command: type a move's number or a card (J♥, JH)",
+    False: "  that is neither a move nor a command: type a move's number or the move as listed",
+}
+"""The answer to a text that is neither a move nor a command, by the capture rule's `pile`."""
+
+
+def help_lines(rules_name):
+    """The lines that `help` prints in `xeri play`."""
+    _, out, _ = run("play", "--rules", rules_name, stdin="help\n")
+    return PROMPT.split(out)[1].splitlines()[1:]
+
+
+BAD = ("foo", "99", "", "help", "hint")
+"""Answers that are not moves, given at the first prompt."""
+
+
+@pytest.mark.parametrize(
+    ("name", "seat", "seed"),
+    [("greek", 1, 3), ("greek-four", 2, 5), ("german", 2, 4), (PISTI_LIKE.name, 1, 6)],
+)
+def test_X2_play_a_whole_round_by_numbers_never_showing_a_hidden_card(
+    monkeypatch, name, seat, seed
+):
+    monkeypatch.setitem(rules_module._REGISTRY, PISTI_LIKE.name, PISTI_LIKE)
+    rules = xeri.find_rules(name)
+    turns, final = human_turns(rules, seed, seat - 1)
+    answers = [*BAD, *["1"] * len(turns)]
+    code, out, err = play(
+        "--rules", name, "--seat", str(seat), "--round", answers=answers, seed=seed
+    )
+    assert (code, err) == (0, "")
+    prompted = [0] * len(BAD) + list(range(len(turns)))
+    assert_never_shows_a_hidden_card(out, turns, seat - 1, prompted)
+    lines = out.splitlines()
+    assert lines[0] == f"A round of {_header_tail(rules)}"
+    assert "Round 1 over." in lines
+    assert lines[-1] == "That was the one round asked for (--round)."
+    total = final.round_results[0].total
+    assert re.search(r"^  round total +" + " +".join(map(str, total)) + "$", out, re.MULTILINE)
+    assert out.count(f"  Player {seat} plays ") == len(turns)
+
+
+def _header_tail(rules):
+    text = f"{rules.name}: {rules.seats} players"
+    if rules.num_sides != rules.seats:
+        text += " in 2 teams, Team A = Players 1 and 3, Team B = Players 2 and 4"
+    return text + "."
+
+
+def test_play_answers_bad_input_with_one_line_and_a_new_prompt():
+    turns, _ = human_turns(xeri.GREEK, 3, 0)
+    moves = xeri.legal_moves(turns[0])
+    _, out, _ = play("--round", answers=[*BAD, "0", "quit"])
+    pieces = PROMPT.split(out)
+    assert pieces[1:] == [
+        f"foo\n{NOT_A_MOVE[True]}\n",
+        f"99\n  there is no move 99: choose 1 to {len(moves)}\n",
+        f"\n  type a move's number, 1 to {len(moves)}, or help\n",
+        pieces[4],
+        pieces[5],
+        f"0\n  there is no move 0: choose 1 to {len(moves)}\n",
+        "quit\nGoodbye.\n",
+    ]
+    help_text = pieces[4]
+    for command in ("a number", "a move", "hint", "save FILE", "help", "quit"):
+        assert f"\n  {command} " in help_text
+    assert "it holds every\n" in help_text
+    assert "hand and the order of the stock" in help_text
+    hint = re.fullmatch(r"hint\n  hint: (\d+)\. (\S+)(?:   -> .*)?   \(pimc\)\n", pieces[5])
+    assert hint, pieces[5]
+    assert str(moves[int(hint[1]) - 1]) == hint[2]
+
+
+def test_play_reads_a_move_in_the_notation_and_refuses_a_card_not_held():
+    turns, _ = human_turns(xeri.GREEK, 3, 0)
+    state = turns[0]
+    last = xeri.legal_moves(state)[-1]
+    other = state.hands[1][0]
+    _, out, _ = play("--round", answers=[other.ascii, f" {last.ascii.lower()} ", "quit"])
+    pieces = PROMPT.split(out)
+    assert pieces[1] == f"{other.ascii}\n  you do not hold that card\n"
+    assert pieces[2].startswith(f" {last.ascii.lower()} \n  Player 1 plays {last} ")
+
+
+def test_play_german_refuses_a_card_alone_that_must_be_written_whole():
+    rules = xeri.GERMAN
+    for seed in range(20):
+        turns, _ = human_turns(rules, seed, 0)
+        state = turns[0]
+        moves = xeri.legal_moves(state)
+        alone = next((m.card for m in moves if sum(n.card is m.card for n in moves) > 1), None)
+        if alone is not None:
+            break
+    _, out, _ = play("--rules", "german", "--round", answers=[alone.ascii, "quit"], seed=seed)
+    message = PROMPT.split(out)[1].splitlines()[1]
+    assert message.startswith("  you may not play that card alone; write the whole move")
+
+
+def test_play_a_whole_match_against_greedy():
+    turns, final = human_turns(xeri.GREEK, 2, 0, one_round=False)
+    assert final.is_over
+    assert len(final.round_results) > 1
+    code, out, err = play(answers=["1"] * len(turns), seed=2)
+    assert (code, err) == (0, "")
+    assert_never_shows_a_hidden_card(out, turns, 0, list(range(len(turns))))
+    assert out.splitlines()[0] == "A match of greek: 2 players."
+    assert out.count("Your turn, Player 1.") == len(turns)
+    assert out.splitlines()[-1].startswith(("Player 1 wins", "Player 2 wins", "The match is"))
+    assert f"Round {len(final.round_results)} over." in out
+
+
+def test_play_save_writes_the_game_record_so_far(tmp_path):
+    turns, _ = human_turns(xeri.GREEK, 3, 0)
+    path = tmp_path / "game.json"
+    answers = ["1", "save", f"save {tmp_path}", f"save {path}", "quit"]
+    code, out, _ = play("--round", answers=answers)
+    assert code == 0
+    pieces = PROMPT.split(out)
+    assert pieces[2] == "save\n  save needs a file name: save game.json\n"
+    assert pieces[3].startswith(f"save {tmp_path}\n  cannot write {tmp_path}: ")
+    assert pieces[4] == (
+        f"save {path}\n  saved the game so far to {path} (every card in it: replay it afterwards)\n"
+    )
+    rec = xeri.from_json(path.read_text(encoding="utf-8"), expect=xeri.GameRecord)
+    assert xeri.replay(rec)[-1] == turns[1]
+    assert run("replay", str(path), "--seat", "1")[0] == 0
+
+
+def test_play_quits_on_quit_and_at_the_end_of_input_without_a_traceback():
+    code, out, err = play(answers=["quit"])
+    assert (code, err) == (0, "")
+    assert out.endswith("> quit\nGoodbye.\n")
+    code, out, err = play(answers=[])
+    assert (code, err) == (0, "")
+    assert out.endswith("> \nGoodbye.\n")
+
+
+def test_play_interrupted_exits_with_130():
+    class Interrupted(io.StringIO):
+        def readline(self, *args):
+            raise KeyboardInterrupt
+
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["play", "--seed", "1"], stdin=Interrupted(), stdout=out, stderr=err)
+    assert (code, err.getvalue()) == (130, "\n")
+    assert "Traceback" not in out.getvalue()
+
+
+def test_play_in_colour_draws_hearts_and_diamonds_red_and_is_otherwise_the_plain_text():
+    answers = ["1"] * 6 + ["hint", "quit"]
+    _, plain, _ = play("--color", "never", answers=answers)
+    _, auto, _ = play(answers=answers)  # not a terminal: plain
+    _, colour, _ = play("--color", "always", answers=answers)
+    assert not ANSI.search(plain)
+    assert not ANSI.search(auto)
+    assert "\x1b[1;31m" in colour
+    hearts = re.findall(r"\x1b\[[0-9;]*m((?:10|[2-9AJQK])[♥♦♠♣])\x1b\[0m", colour)
+    assert hearts
+    assert re.search(r"\x1b\[1;31m(?:10|[2-9AJQK])[♥♦]\x1b\[0m", colour)
+    assert not re.search(r"\x1b\[1;31m(?:10|[2-9AJQK])[♠♣]\x1b\[0m", colour)
+    strip = ANSI.sub("", colour)
+    # The hint may differ between runs (the search bot thinks against the clock).
+    assert re.sub(r"hint: .*", "", strip) == re.sub(r"hint: .*", "", plain)
+
+
+def test_play_without_rich_is_plain_text_whatever_the_colour_option(monkeypatch):
+    for module in ("rich", "rich.console", "rich.text"):
+        monkeypatch.setitem(sys.modules, module, None)  # import fails as if not installed
+    code, out, err = play("--color", "always", answers=["1", "quit"])
+    assert (code, err) == (0, "")
+    assert out == play("--color", "never", answers=["1", "quit"])[1]
+
+
+def test_play_options_that_do_not_fit_are_errors():
+    code, out, err = play("--seat", "3")
+    assert (code, out) == (2, "")
+    assert err == "error: --seat must be from 1 to 2 for greek, not 3\n"
+    code, _, err = run("play", "--against", "clever")
+    assert code == 2
+    assert err.startswith("error: no bot is called 'clever'")
+    code, _, err = run("play", "--against", "greedy:5")
+    assert err == "error: the greedy bot takes no budget: write greedy, not 'greedy:5'\n"
+    code, _, err = run("play", "--against", "pimc:0")
+    assert err == "error: the budget of pimc must be a positive number, not '0'\n"
+    code, _, err = run("play", "--match", "--round")
+    assert code == 2
+    assert "not allowed with argument" in err
+
+
+@pytest.mark.parametrize(
+    ("against", "shown"),
+    [
+        ("random", "the random bot"),
+        ("counting", "the counting bot"),
+        ("pimc:5", "the pimc bot (5 samples, at most 0.2 s a move)"),
+        ("ismcts", "the ismcts bot (400 iterations, at most 0.2 s a move)"),
+    ],
+)
+def test_play_against_every_kind_of_bot(against, shown):
+    code, out, _ = run("play", "--against", against, "--seed", "1", stdin="1\n1\n1\nquit\n")
+    assert code == 0
+    assert out.splitlines()[1] == f"You are Player 1; Player 2 is {shown}."
+    assert out.count("  Player 1 plays ") == 3
+
+
+def test_play_four_players_with_bots_as_partner_and_opponents():
+    code, out, _ = run("play", "--rules", "greek-four", "--seat", "4", "--seed", "1", stdin="")
+    assert code == 0
+    assert out.splitlines()[1] == (
+        "You are Player 4, in Team B with Player 2; Player 1, Player 2 and Player 3 are "
+        "counting bots."
+    )
+
+
+HOUSE = """\
+import attrs
+import xeri
+
+HOUSE = attrs.evolve(xeri.GREEK, name="house", hand_size=4)
+NOT_RULES = 42
+"""
+
+
+def test_rules_module_attribute_loads_a_custom_rule_set(tmp_path, monkeypatch):
+    (tmp_path / "house_rules_for_cli.py").write_text(HOUSE, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delitem(sys.modules, "house_rules_for_cli", raising=False)
+    try:
+        code, out, err = play("--rules", "house_rules_for_cli:HOUSE", answers=["1", "quit"])
+        assert (code, err) == (0, "")
+        assert out.splitlines()[0] == "A match of house: 2 players."
+        assert "  your hand: " in out
+        assert len(cards_in(re.search(r"your hand: (.*)", out)[1])) == 4
+        code, out, _ = run(
+            "simulate",
+            "house_rules_for_cli:HOUSE",
+            "greedy",
+            "random",
+            "--deals",
+            "3",
+            "--seed",
+            "1",
+            "--progress",
+            "none",
+        )
+        assert code == 0
+        assert "over 3 deals" in out
+        for spec, message in [
+            (
+                "house_rules_for_cli:NOT_RULES",
+                "house_rules_for_cli:NOT_RULES is a int, not a RuleSet",
+            ),
+            ("house_rules_for_cli:MISSING", "house_rules_for_cli has no attribute MISSING"),
+            ("no_such_module_here:X", "cannot import no_such_module_here for the rule set"),
+            ("house_rules_for_cli:", "a rule set is a registered name or MODULE:ATTRIBUTE"),
+        ]:
+            code, _, err = run("play", "--rules", spec)
+            assert code == 2
+            assert err.startswith(f"error: {message}"), err
+    finally:
+        sys.modules.pop("house_rules_for_cli", None)
+    assert str(tmp_path) not in sys.path
+
+
+# --------------------------------------------------------------------------
+# simulate
+
+
+def test_simulate_prints_the_table_with_the_interval_and_progress_lines():
+    code, out, err = run(
+        "simulate",
+        "greek",
+        "counting",
+        "greedy",
+        "--deals",
+        "10",
+        "--seed",
+        "1",
+        "--progress",
+        "lines",
+    )
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].split() == [
+        "bot",
+        "points/round",
+        "round",
+        "wins",
+        "match",
+        "wins",
+        "decisions/s",
+    ]
+    assert lines[1].startswith("CountingBot(")
+    assert lines[2].startswith("GreedyBot()")
+    assert re.fullmatch(
+        r"difference \(bot 1 - bot 2\): [+-]\d+\.\d{3} points/round, 95% interval "
+        r"\[[+-]\d+\.\d{3}, [+-]\d+\.\d{3}\] over 10 deals \(20 rounds, duplicate; seed 1\)",
+        lines[3],
+    )
+    assert err.splitlines() == [f"{n}/10 deals" for n in range(1, 11)]
+    _, auto_out, auto_err = run(
+        "simulate", "greek", "counting", "greedy", "--deals", "10", "--seed", "1"
+    )
+    assert auto_err == err  # not a terminal: lines
+    assert re.sub(r" +[\d.]+\n", "\n", auto_out) == re.sub(r" +[\d.]+\n", "\n", out)
+
+
+def test_simulate_json_is_the_result_alone():
+    code, out, err = run(
+        "simulate",
+        "greek",
+        "greedy",
+        "random",
+        "--deals",
+        "4",
+        "--seed",
+        "5",
+        "--json",
+        "--progress",
+        "none",
+    )
+    assert (code, err) == (0, "")
+    data = json.loads(out)
+    expected = xeri.simulate(xeri.GREEK, (GreedyBot(), RandomBot()), deals=4, seed=5).to_dict()
+    del data["seconds"], expected["seconds"]
+    assert data == expected
+    code, out, _ = run(
+        "simulate",
+        "greek-four",
+        "pimc:2",
+        "random",
+        "--deals",
+        "1",
+        "--json",
+        "--matches",
+        "--no-duplicate",
+        "--progress",
+        "none",
+    )
+    data = json.loads(out)
+    assert data["interval"] == [None, None]  # one deal has no interval; JSON has no infinity
+    assert (data["matches"], data["duplicate"], data["games"]) == (True, False, 1)
+    assert data["bots"][0] == "PIMCBot(samples=2, seconds=None, endgame=True)"
+
+
+def test_simulate_in_worker_processes_gives_the_same_result():
+    argv = ["simulate", "greek", "counting", "greedy", "--deals", "6", "--seed", "3", "--json"]
+    one = json.loads(run(*argv, "--progress", "none")[1])
+    code, out, err = run(*argv, "--workers", "2", "--progress", "lines")
+    assert code == 0
+    two = json.loads(out)
+    del one["seconds"], two["seconds"]
+    assert one == two
+    assert err.splitlines()[-1] == "6/6 deals"
+
+
+def test_simulate_progress_bar_is_drawn_with_rich():
+    code, out, _ = run(
+        "simulate",
+        "greek",
+        "greedy",
+        "random",
+        "--deals",
+        "8",
+        "--seed",
+        "1",
+        "--progress",
+        "bar",
+    )
+    assert code == 0
+    assert "\x1b[" in out  # the bar's drawing, then the table
+    assert ANSI.sub("", out).splitlines()[-3].startswith("GreedyBot()")
+    assert "over 8 deals" in out.splitlines()[-1]
+
+
+def test_simulate_errors_are_one_line():
+    code, out, err = run("simulate", "greek", "counting")
+    assert (code, out) == (2, "")
+    assert err == "error: simulate needs one bot per side: greek has 2 sides, 1 bots were given\n"
+    code, _, err = run("simulate", "greek", "counting", "greedy", "--deals", "0")
+    assert code == 2
+    assert "argument --deals: must be a positive number, not '0'" in err
+    code, _, err = run("simulate", "nope", "counting", "greedy")
+    assert err.startswith("error: no rule set is registered as 'nope'")
+
+
+# --------------------------------------------------------------------------
 # main
 
 
@@ -446,7 +939,7 @@ def test_main_without_a_command_prints_the_usage_and_fails():
 def test_main_help_lists_the_commands_and_succeeds():
     code, out, err = run("--help")
     assert (code, err) == (0, "")
-    for command in ("demo", "rules", "replay"):
+    for command in ("play", "simulate", "demo", "rules", "replay"):
         assert command in out
 
 
@@ -471,12 +964,45 @@ def text_blocks(page: str) -> list[str]:
     return re.findall(r"^```text\n(.*?)^```$", page, flags=re.MULTILINE | re.DOTALL)
 
 
+def in_order(expected: str, printed: str) -> None:
+    """Every line of `expected` but `  ...` is a line of `printed`, in the same order."""
+    lines = iter(printed.splitlines())
+    for line in expected.splitlines():
+        if line != "  ...":
+            assert line in lines, line  # in order: `in` consumes the iterator up to it
+
+
 def test_the_command_line_page_shows_what_the_commands_print():
     page = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
-    demo, rules_list, rules_greek = text_blocks(page)
+    demo, play_block, simulate_block, rules_list, rules_greek = text_blocks(page)
     assert rules_list == run("rules")[1]
     assert rules_greek == run("rules", "greek")[1]
-    printed = iter(run("demo", "--rules", "greek", "--seed", "7")[1].splitlines())
-    for line in demo.splitlines():
-        if line != "  ...":
-            assert line in printed, line  # in order: `in` consumes the iterator up to it
+    in_order(demo, run("demo", "--rules", "greek", "--seed", "7")[1])
+    _, played, _ = run(
+        "play",
+        "--rules",
+        "greek",
+        "--against",
+        "counting",
+        "--seed",
+        "9",
+        stdin="kh\nfoo\nquit\n",
+    )
+    assert played.endswith(play_block)
+    assert "`xeri play --rules greek --against counting --seed 9`, answering `kh`" in page
+    _, simulated, _ = run(
+        "simulate",
+        "greek",
+        "counting",
+        "greedy",
+        "--deals",
+        "50",
+        "--seed",
+        "1",
+        "--progress",
+        "none",
+    )
+    # The last column, the bots' speed, varies from run to run.
+    speed = re.compile(r" +[0-9.]+$", flags=re.MULTILINE)
+    assert speed.sub("", simulated) == speed.sub("", simulate_block)
+    assert "xeri simulate greek counting greedy --deals 50 --seed 1\n" in page
