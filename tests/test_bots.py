@@ -511,6 +511,13 @@ def test_the_solver_gives_up_past_its_node_limit():
         solve_endgame(state, max_nodes=10)
 
 
+def test_the_solver_gives_up_past_its_time_limit():
+    # The clock is read every 64 positions; a budget of zero has passed by then.
+    state = endgame(GREEK, 3, 6)
+    with pytest.raises(IllegalMoveError, match="ran out of time"):
+        solve_endgame(state, max_seconds=0.0)
+
+
 @pytest.mark.parametrize("bot", SEARCH_BOTS, ids=bot_id)
 def test_G10_a_search_bot_plays_the_solvers_value_once_the_round_is_determined(bot):
     # Two players, an empty stock: every unseen card is in the other hand.

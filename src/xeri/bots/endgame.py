@@ -10,6 +10,8 @@ maximising the side to move's round points minus the other side's
 
 from __future__ import annotations
 
+import time
+
 import attrs
 
 from xeri._immutable import _Immutable
@@ -43,7 +45,9 @@ _Summary = tuple[int, int, int, int, int]
 """Captured cards and points of sides 0 and 1 so far, and the last capturer's side + 1."""
 
 
-def solve_endgame(state: GameState, *, max_nodes: int = 2_000_000) -> EndgameSolution:
+def solve_endgame(
+    state: GameState, *, max_nodes: int = 2_000_000, max_seconds: float | None = None
+) -> EndgameSolution:
     """Solve the rest of the round from a full state, by both sides playing their best.
 
     Args:
@@ -51,13 +55,14 @@ def solve_endgame(state: GameState, *, max_nodes: int = 2_000_000) -> EndgameSol
             it is taken as known, so pass it only when the rest of the round
             is determined for the mover (or to study a position).
         max_nodes: give up after visiting this many positions.
+        max_seconds: give up after this much wall-clock time, or never (None).
 
     Returns:
         The best move and the value of the round for the mover's side.
 
     Raises:
         IllegalMoveError: no seat is to move, the rule set does not have
-            exactly two sides, or the search passed `max_nodes`.
+            exactly two sides, or the search passed `max_nodes` or `max_seconds`.
 
     Examples:
         >>> import random, xeri
@@ -74,7 +79,7 @@ def solve_endgame(state: GameState, *, max_nodes: int = 2_000_000) -> EndgameSol
     rules = state.rules
     if rules.num_sides != 2:
         raise IllegalMoveError(f"solve_endgame solves two-sided games, not {rules.num_sides} sides")
-    search = _Search(state, max_nodes)
+    search = _Search(state, max_nodes, max_seconds)
     value, move = search.root()
     return EndgameSolution(move=move, value=value, nodes=search.nodes)
 
@@ -82,8 +87,9 @@ def solve_endgame(state: GameState, *, max_nodes: int = 2_000_000) -> EndgameSol
 class _Search:
     """Negamax with alpha-beta over the public engine, with a transposition table."""
 
-    def __init__(self, state: GameState, max_nodes: int) -> None:
+    def __init__(self, state: GameState, max_nodes: int, max_seconds: float | None) -> None:
         self.state = state
+        self.deadline = None if max_seconds is None else time.perf_counter() + max_seconds
         self.rules = state.rules
         self.sides = state.rules.sides
         self.points = state.rules.card_points.count
@@ -154,6 +160,12 @@ class _Search:
         self.nodes += 1
         if self.nodes > self.max_nodes:
             raise IllegalMoveError(f"the endgame search passed {self.max_nodes} positions")
+        if (
+            self.deadline is not None
+            and not self.nodes & 63
+            and time.perf_counter() > self.deadline
+        ):
+            raise IllegalMoveError("the endgame search ran out of time")
         key = (state.hands, state.table, state.stock, state.to_move, summary)
         hit = self.table.get(key)
         if hit is not None:

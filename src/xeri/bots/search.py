@@ -9,9 +9,9 @@ by their side's round total minus the best other side's
 [`solve_endgame`][xeri.bots.solve_endgame] once the rest of the round is
 determined for them (a single consistent state, two sides) and small
 enough to solve at once: at most 11 cards left in all hands in a pile game
-(in the two-player Greek game, from the second play of the last deal), 6 on
-an open table; a search that grows past 20,000 positions is abandoned for
-sampling.
+(in the two-player Greek game, from the second play of the last deal), 4 on
+an open table; a search that grows past 20,000 positions, or past the
+bot's `seconds` budget, is abandoned for sampling.
 
 Budgets are given in samples or iterations, which replay exactly under a
 seeded generator, or in seconds of wall-clock time, which do not.
@@ -128,7 +128,7 @@ def _sampler(observation: Observation) -> _Plan:
     return plan
 
 
-_ENDGAME_CARDS = {True: 11, False: 6}
+_ENDGAME_CARDS = {True: 11, False: 4}
 """The most cards left in all hands for which the bots call the solver, by the
 capture rule's `pile` capability: the solver's work grows about fivefold per
 card, and an open table has many more moves per card than a pile."""
@@ -137,7 +137,9 @@ _ENDGAME_NODES = 20_000
 """The solver gives up past this many positions; the bot then samples as usual."""
 
 
-def _solved(observation: Observation, plan: _Plan, rng: RandomSource) -> PlayerMove | None:
+def _solved(
+    observation: Observation, plan: _Plan, rng: RandomSource, seconds: float | None
+) -> PlayerMove | None:
     """The solver's move when the rest of the round is determined and small, else None."""
     rules = observation.rules
     if rules.num_sides != 2 or plan.total * plan.rest_orders != 1:
@@ -145,7 +147,7 @@ def _solved(observation: Observation, plan: _Plan, rng: RandomSource) -> PlayerM
     if sum(observation.hand_sizes) > _ENDGAME_CARDS[bool(rules.capture.pile)]:
         return None
     try:
-        return solve_endgame(plan.draw(rng), max_nodes=_ENDGAME_NODES).move
+        return solve_endgame(plan.draw(rng), max_nodes=_ENDGAME_NODES, max_seconds=seconds).move
     except IllegalMoveError:  # too large after all: sample instead
         return None
 
@@ -194,7 +196,7 @@ class PIMCBot(_Immutable):
         plan = _sampler(observation)
         draw = plan.draw
         if self.endgame:
-            solved = _solved(observation, plan, rng)
+            solved = _solved(observation, plan, rng, self.seconds)
             if solved is not None:
                 return solved
         side = observation.rules.sides[observation.seat]
@@ -240,6 +242,7 @@ class _Tree:
         policy: Policy,
         root: _Node,
         depth: int,
+        model_others: bool,
     ) -> None:
         sides = root_rules.sides
         self.sides = sides
@@ -249,6 +252,7 @@ class _Tree:
         self.root = root
         self.view = RolloutView(root_rules)
         self.depth = depth
+        self.model_others = model_others
 
     def _guided(self, state: GameState, available: tuple[PlayerMove, ...]) -> PlayerMove:
         """The move the playout policy picks in `state`."""
@@ -269,9 +273,18 @@ class _Tree:
         node = self.root
         path: list[_Node] = []
         depth = self.depth
-        while state.to_move is not None and len(path) < depth:
+        me = self.root.side
+        modelled = self.model_others
+        while (mover := state.to_move) is not None and len(path) < depth:
             available = legal_moves(state)
             children = node.children
+            if modelled and sides[mover] != me:
+                # Another side's move, played by the policy: an opponent model.
+                move = self._guided(state, available)
+                known = children.get(move)
+                node = known if known is not None else children.setdefault(move, _Node(-1))
+                state = apply(state, move)
+                continue
             untried = [m for m in available if m not in children]
             if untried:
                 # The playout policy's own pick first, when it is untried: the
@@ -279,7 +292,7 @@ class _Tree:
                 move = self._guided(state, available)
                 if move in children:
                     move = untried[rng.randrange(len(untried))]
-                child = children[move] = _Node(sides[state.to_move])
+                child = children[move] = _Node(sides[mover])
                 for m in available:
                     known = children.get(m)
                     if known is not None:
@@ -330,6 +343,10 @@ class ISMCTSBot(_Immutable):
     depth: int | None = None
     """How many plays deep the tree grows (None: to the end of the round); below
     it, the playout policy plays."""
+    model_others: bool = False
+    """Whether the other sides' moves in the tree are played by the playout
+    policy (an opponent model that sees the sampled hands) rather than searched;
+    the tree then branches on this side's own decisions only."""
     endgame: bool = True
     """Whether to solve the round exactly once it is determined for the seat."""
 
@@ -344,7 +361,7 @@ class ISMCTSBot(_Immutable):
         plan = _sampler(observation)
         draw = plan.draw
         if self.endgame:
-            solved = _solved(observation, plan, rng)
+            solved = _solved(observation, plan, rng, self.seconds)
             if solved is not None:
                 return solved
         rules = observation.rules
@@ -355,6 +372,7 @@ class ISMCTSBot(_Immutable):
             policy=playout_policy(rng),
             root=_Node(rules.sides[observation.seat]),
             depth=self.depth if self.depth is not None else 1 << 30,
+            model_others=self.model_others,
         )
         over = _deadline(self.seconds)
         for _ in range(self.iterations):
