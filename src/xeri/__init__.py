@@ -22,6 +22,7 @@ from xeri.actions import (
 )
 from xeri.capture import CaptureRule, HandNeeds, PlayOutcome, XeriKind
 from xeri.cards import DECK, Card, Rank, Suit
+from xeri.chance import chance_outcomes
 from xeri.engine import RandomSource, apply, chance_move, legal_moves, new_game, start
 from xeri.errors import (
     IllegalMoveError,
@@ -37,6 +38,7 @@ from xeri.moves import (
     ChanceMove,
     Combine,
     Deal,
+    DealCard,
     Move,
     PlayerMove,
     Reshuffle,
@@ -45,6 +47,7 @@ from xeri.moves import (
 from xeri.notation import parse_move
 from xeri.observe import Observation, ObservedTake, observe
 from xeri.pile import PileCapture
+from xeri.preview import Preview, preview
 from xeri.records import GameRecord, record, replay
 from xeri.rollout import Policy, RolloutView, rollout
 from xeri.rules import (
@@ -62,6 +65,7 @@ from xeri.rules import (
 from xeri.sample import determinize
 from xeri.scoring import MajorityTie, PointsTable, RoundResult, Scorer, StandardScorer
 from xeri.serialize import from_json, to_json
+from xeri.simulation import SimulationResult, simulate
 from xeri.state import GameState, MatchFacts, Phase, Take
 from xeri.sums import SumCapture, card_value
 from xeri.table import Build, TableItem
@@ -84,6 +88,7 @@ __all__ = [
     "ChanceMove",
     "Combine",
     "Deal",
+    "DealCard",
     "FixedRounds",
     "GameRecord",
     "GameState",
@@ -104,6 +109,7 @@ __all__ = [
     "PlayerMove",
     "PointsTable",
     "Policy",
+    "Preview",
     "RandomSource",
     "Rank",
     "Redeal",
@@ -114,6 +120,7 @@ __all__ = [
     "RuleSetError",
     "Scorer",
     "SharedTarget",
+    "SimulationResult",
     "StandardScorer",
     "Suit",
     "SumCapture",
@@ -129,6 +136,7 @@ __all__ = [
     "apply",
     "card_value",
     "chance_move",
+    "chance_outcomes",
     "determinize",
     "find_rules",
     "from_json",
@@ -141,11 +149,13 @@ __all__ = [
     "observation_tensor",
     "observe",
     "parse_move",
+    "preview",
     "record",
     "register",
     "registered",
     "replay",
     "rollout",
+    "simulate",
     "start",
     "to_json",
 ]

@@ -684,6 +684,7 @@ def sum_rollout(  # noqa: PLR0915  # one loop, kept whole for speed
             shown: tuple[TableItem, ...] = tuple(map(_public_item, table))
             choices = capture.moves(shown, tuple(deck[c] for c in hand), mover)
             view.seat, view.moves, view.table = mover, choices, shown
+            view.hands = [[deck[c] for c in h] for h in hands]
             view.stock, view.plays = len(stock), len(history)
             public = choices[pick(policy, view)]
             move = _private_move(public)

@@ -9,6 +9,10 @@ give back the state exactly. Earlier rounds survive only as their results,
 which must be results the rule set's scorer could have produced
 ([`Scorer.check`][xeri.Scorer.check]).
 
+A state in the middle of a card-by-card deal ([`DealCard`][xeri.DealCard])
+is checked as the state before its first card, and its pending order as the
+cards chance could have placed so far.
+
 Rebuilding a round needs the order of the initial table. Capture rules keep
 the items they do not touch in place, lay new items after the old ones and
 list a capture's cards in table order; so the initial cards still on the
@@ -62,6 +66,12 @@ def check_state(state: GameState) -> Verdict:
     Returns:
         The verdict.
     """
+    placed = state.dealing
+    if placed:  # a pending card-by-card order: check the state before its first card
+        verdict = check_state(attrs.evolve(state, dealing=()))
+        if verdict.problems:
+            return verdict
+        return Verdict(_dealing_problems(state))
     problems = _counting_problems(state)
     if problems:
         return Verdict(problems)
@@ -173,6 +183,40 @@ def _counting_problems(state: GameState) -> list[str]:  # noqa: PLR0915  # one c
                 else "the phase is 'match over' but the match is not decided"
             )
     return p
+
+
+def _dealing_problems(state: GameState) -> list[str]:
+    """The pending card-by-card order of a state that is otherwise reachable.
+
+    See [`xeri.chance`][xeri.chance]: distinct cards of the order's pool (the
+    deck, or the stock and the shown table of a redeal), never a pinned
+    [V1][rules-v1] bottom card, and at least two free cards left to place.
+    Messages name no card: the pending order is hidden.
+    """
+    phase = state.phase
+    if phase not in (Phase.DEAL, Phase.ROUND_OVER, Phase.REDEAL):
+        return [f"cards are dealt one by one only while chance deals, not in phase {phase.value!r}"]
+    placed = state.dealing
+    if not all(type(c) is Card for c in placed):
+        return ["the cards dealt one by one must be cards"]
+    if len(set(placed)) != len(placed):
+        return ["a card is dealt twice in the pending order"]
+    pinned = None
+    if phase is Phase.REDEAL:
+        pool = set(state.stock).union(*map(item_cards, state.table))
+        pinned = state.bottom_card
+        where = "the stock and the shown table"
+    else:
+        pool = set(DECK)
+        where = "the deck"
+    if not pool.issuperset(placed):
+        return [f"the cards dealt one by one must come from {where}"]
+    if pinned is not None and pinned in placed:
+        return ["the shown bottom card (V1) is dealt last, not one by one"]
+    free = len(pool) - len(placed) - (pinned is not None)
+    if free < 2:  # the last free card completes the order with the one before
+        return ["the pending order is complete: it would have been dealt"]
+    return []
 
 
 def _plays_of(seat: int, dealer: int, n: int, done: int) -> int:
@@ -316,13 +360,22 @@ def _interleavings(runs: list[list[Card]]) -> Iterator[tuple[Card, ...]]:
             yield (run[0], *tail)
 
 
-def _replay_problems(state: GameState) -> Verdict:
+def _first_lay(
+    state: GameState,
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], tuple[Card, ...]]:
+    """The round as it stood before its first play: hands, initial table and stock.
+
+    Rebuilt from the plays (phase `PLAY`, or a finished round): each deal's
+    hands are the cards each seat played from it (and holds now), in deck
+    order; the later deals' cards lie on the stock in the order they are
+    dealt ([X3][rules-x3]), above the cards still in it; the initial table
+    is `_initial_table`.
+    """
     rules = state.rules
     n, h = rules.seats, rules.hand_size
     per_deal = n * h
     history = state.history
-    dealer = state.dealer
-    order = [(dealer + 1 + i) % n for i in range(n)]
+    order = [(state.dealer + 1 + i) % n for i in range(n)]
     playing = state.phase is Phase.PLAY
     current = len(history) // per_deal
     dealt = current + 1 if playing else current
@@ -335,18 +388,25 @@ def _replay_problems(state: GameState) -> Verdict:
             blocks[current][seat].extend(state.hands[seat])
     hands = tuple(tuple(sorted(block)) for block in blocks[0])
     stock = tuple(c for block in blocks[1:] for s in order for c in sorted(block[s]))
-    table = _initial_table(state)
+    return hands, _initial_table(state), stock + state.stock
+
+
+def _replay_problems(state: GameState) -> Verdict:
+    rules = state.rules
+    history = state.history
+    playing = state.phase is Phase.PLAY
+    hands, table, stock = _first_lay(state)
     if rules.redeal.needed(table):
         return Verdict(["the initial table would have been dealt again"])
     results = state.round_results if playing else state.round_results[:-1]
     replay = GameState(
         rules=rules,
         phase=Phase.PLAY,
-        dealer=dealer,
-        to_move=order[0],
+        dealer=state.dealer,
+        to_move=(state.dealer + 1) % rules.seats,
         hands=hands,
         table=table,
-        stock=stock + state.stock,
+        stock=stock,
         history=(),
         takes=(),
         round_results=results,

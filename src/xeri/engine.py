@@ -31,7 +31,17 @@ from xeri.capture import XeriKind
 from xeri.cards import DECK, Card, Rank
 from xeri.errors import IllegalMoveError, RuleSetError, XeriError, _show
 from xeri.match import _checked_status
-from xeri.moves import Capture, ChanceMove, Combine, Deal, Move, PlayerMove, Reshuffle, Trail
+from xeri.moves import (
+    Capture,
+    ChanceMove,
+    Combine,
+    Deal,
+    DealCard,
+    Move,
+    PlayerMove,
+    Reshuffle,
+    Trail,
+)
 from xeri.pile import PileCapture
 from xeri.rules import GREEK, RuleSet
 from xeri.scoring import RoundResult, StandardScorer
@@ -213,6 +223,10 @@ def _moves(
 def chance_move(state: GameState, rng: RandomSource | None = None) -> ChanceMove:
     """Draw chance's move: a new round's deck, or an initial-pile reshuffle ([X4][rules-x4]).
 
+    Always a whole order. In the middle of a card-by-card deal
+    ([`DealCard`][xeri.DealCard]) it completes the pending order: the cards
+    already placed come first, the others follow in random order.
+
     Args:
         state: a state where `state.is_chance` is true.
         rng: the generator; defaults to `secrets.SystemRandom()`.
@@ -229,6 +243,13 @@ def chance_move(state: GameState, rng: RandomSource | None = None) -> ChanceMove
         raise _not_a_state("chance_move", state)
     rng = _random_source(rng)
     phase = state.phase
+    placed = state.dealing
+    if placed:  # complete the pending order: the same distribution as card by card
+        free, pinned = _pending(state)
+        rest = list(free)
+        rng.shuffle(rest)
+        order = (*placed, *rest) if pinned is None else (*placed, *rest, pinned)
+        return Reshuffle(stock=order) if phase is Phase.REDEAL else Deal(deck=order)
     if phase is Phase.DEAL or phase is Phase.ROUND_OVER:
         deck = list(DECK)
         rng.shuffle(deck)
@@ -243,6 +264,35 @@ def chance_move(state: GameState, rng: RandomSource | None = None) -> ChanceMove
             pool.append(bottom)
         return Reshuffle(stock=tuple(pool))
     raise IllegalMoveError(f"chance does not act now: {_waiting_for(state)}")
+
+
+def _pending(state: GameState) -> tuple[tuple[Card, ...], Card | None]:
+    """The cards of the chance order still to place, in deck order, and the pinned card.
+
+    The order is a new round's deck (phases `DEAL` and `ROUND_OVER`: the 52
+    cards) or a redeal's stock (`REDEAL`: the stock and the shown table).
+    Under [V1][rules-v1] a redeal keeps the shown bottom card last: it is
+    pinned, never among the free cards.
+
+    Raises:
+        IllegalMoveError: chance does not act in `state`.
+    """
+    phase = state.phase
+    if phase is Phase.DEAL or phase is Phase.ROUND_OVER:
+        pool: tuple[Card, ...] = DECK
+        pinned = None
+    elif phase is Phase.REDEAL:
+        pool = tuple(sorted(state.stock + _table_cards(state.rules, state.table), key=_INDEX))
+        pinned = state.bottom_card
+    else:
+        raise IllegalMoveError(f"chance does not act now: {_waiting_for(state)}")
+    placed = state.dealing
+    if placed:
+        taken = frozenset(placed)
+        free = tuple(c for c in pool if c not in taken and c is not pinned)
+    else:
+        free = pool if pinned is None else tuple(c for c in pool if c is not pinned)
+    return free, pinned
 
 
 def _random_source(rng: object) -> RandomSource:
@@ -567,10 +617,15 @@ def _apply_chance(state: GameState, move: object) -> GameState:
     rules = state.rules
     if phase is Phase.MATCH_OVER:
         raise IllegalMoveError(f"{_describe(move)} after the end: the match is over")
+    if isinstance(move, DealCard):
+        return _deal_card(state, move.card)
+    placed = state.dealing
     if isinstance(move, Deal):
         if phase is Phase.REDEAL:
             raise IllegalMoveError("the initial table must be redealt with a Reshuffle, not a Deal")
         deck = list(_check_cards(move.deck, _DECK_SET, "a deal's deck"))
+        if placed and tuple(deck[: len(placed)]) != placed:
+            raise _not_continued("a deal's deck", len(placed))
         dealer = state.dealer if phase is Phase.DEAL else (state.dealer + 1) % rules.seats
         bottom = None
         if rules.show_bottom_card:
@@ -589,6 +644,8 @@ def _apply_chance(state: GameState, move: object) -> GameState:
         stock = _check_cards(move.stock, pool, "a reshuffle's stock")
         if state.bottom_card is not None and stock[-1] is not state.bottom_card:
             raise IllegalMoveError("a reshuffle must keep the shown bottom card at the bottom (V1)")
+        if placed and stock[: len(placed)] != placed:
+            raise _not_continued("a reshuffle's stock", len(placed))
         return _lay_table(
             rules,
             state.dealer,
@@ -601,6 +658,69 @@ def _apply_chance(state: GameState, move: object) -> GameState:
     raise IllegalMoveError(f"{_describe(move)} is not legal now: chance must {_chance_task(phase)}")
 
 
+def _not_continued(what: str, placed: int) -> IllegalMoveError:
+    """The error for a whole order that does not begin with the cards dealt one by one."""
+    return IllegalMoveError(
+        f"{what} must begin with the {placed} cards already dealt one by one (DealCard)"
+    )
+
+
+def _deal_card(state: GameState, card: Card) -> GameState:
+    """Place the next card of the pending order; apply the whole order once it is complete.
+
+    The last free card is forced, so it is placed together with the one
+    before it (and a pinned [V1][rules-v1] bottom card after it). The pool is
+    that of `_pending`, tested without building it: this runs 51 times a deal.
+    """
+    placed = state.dealing
+    phase = state.phase
+    if phase is Phase.REDEAL:
+        pinned = state.bottom_card
+        stock, table = state.stock, state.table  # a table to redeal holds loose cards
+        free = len(stock) + len(table) - len(placed) - (pinned is not None)
+        in_pool = card in {*stock, *table}  # sets: `in` on a tuple of cards compares slowly
+    elif phase is Phase.DEAL or phase is Phase.ROUND_OVER:
+        pinned = None
+        free = len(DECK) - len(placed)
+        in_pool = True
+    else:
+        raise IllegalMoveError(f"chance does not act now: {_waiting_for(state)}")
+    if (
+        card.__class__ is not Card
+        or card in set(placed)
+        or not in_pool
+        or (card is pinned and free)  # a pinned card comes only when it is all that is left
+    ):
+        raise IllegalMoveError(
+            "a DealCard must name a card still to be placed in the pending order"
+            " (chance_outcomes lists them)"
+        )
+    if card is not pinned:
+        placed = (*placed, card)
+        free -= 1
+    pending = _make_state(
+        state.rules,
+        phase,
+        state.dealer,
+        None,
+        state.hands,
+        state.table,
+        state.stock,
+        state.history,
+        state.takes,
+        state.round_results,
+        state.bottom_card,
+        state.redealt,
+        placed,
+    )
+    if free > 1:
+        return pending
+    rest, _ = _pending(pending)
+    order = (*placed, *rest) if pinned is None else (*placed, *rest, pinned)
+    whole = Reshuffle(stock=order) if phase is Phase.REDEAL else Deal(deck=order)
+    return _apply_chance(state, whole)
+
+
 def _describe(move: object) -> str:
     """A move in an error message: by kind only, so that no card is named."""
     if move.__class__ in _PLAYER_MOVES:
@@ -609,6 +729,8 @@ def _describe(move: object) -> str:
         return "a deal"
     if move.__class__ is Reshuffle:
         return "a reshuffle"
+    if move.__class__ is DealCard:
+        return "a dealt card"
     return _show(move)
 
 

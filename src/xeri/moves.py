@@ -10,7 +10,9 @@ further input:
   (German Xeri).
 
 Chance acts through [`Deal`][xeri.Deal] (a new round's deck) and
-[`Reshuffle`][xeri.Reshuffle] (an initial-pile redeal), [X4][rules-x4].
+[`Reshuffle`][xeri.Reshuffle] (an initial-pile redeal), [X4][rules-x4]; or,
+for frameworks that want chance nodes with few outcomes, one card at a
+time through [`DealCard`][xeri.DealCard] (see [`xeri.chance`][xeri.chance]).
 
 Moves sort by the card they play, then by kind, then by what they take, so
 [`legal_moves`][xeri.legal_moves] is sorted and stable.
@@ -31,6 +33,7 @@ __all__ = [
     "ChanceMove",
     "Combine",
     "Deal",
+    "DealCard",
     "Move",
     "PlayerMove",
     "Reshuffle",
@@ -137,11 +140,31 @@ class Reshuffle(_Immutable):
         return "reshuffle"
 
 
+@attrs.frozen(kw_only=True)
+class DealCard(_Immutable):
+    """Chance, card by card: the next card of a pending deal or redeal order.
+
+    A [`Deal`][xeri.Deal] or a [`Reshuffle`][xeri.Reshuffle] chooses a whole
+    order at once; a run of `DealCard` moves chooses the same order one card
+    at a time, each uniformly among the cards not yet placed, and ends in
+    exactly the state the whole move with that order gives
+    ([X4][rules-x4]). [`chance_outcomes`][xeri.chance_outcomes] lists the
+    cards that may come next; [`xeri.chance`][xeri.chance] explains the two
+    forms.
+    """
+
+    card: Card
+    """The card placed next in the pending order."""
+
+    def __str__(self) -> str:
+        return "deal a card"
+
+
 PlayerMove: TypeAlias = "Card | Capture | Combine | Trail"
 """A move made by the seat to move; every one has `.card` (a card's is itself)."""
-ChanceMove: TypeAlias = "Deal | Reshuffle"
-"""A move made by chance."""
-Move: TypeAlias = "Card | Capture | Combine | Trail | Deal | Reshuffle"
+ChanceMove: TypeAlias = "Deal | Reshuffle | DealCard"
+"""A move made by chance: a whole order at once, or one card of it."""
+Move: TypeAlias = "Card | Capture | Combine | Trail | Deal | Reshuffle | DealCard"
 """Any move [`apply`][xeri.apply] accepts."""
 
 _KIND = {Card: 0, Capture: 1, Combine: 2, Trail: 3}

@@ -13,6 +13,10 @@ An observation has perfect recall of the round: besides the table and
 the plays, it keeps the initial tables that were shown and then redealt
 (`redealt`), whose cards cannot be in a hand dealt before the redeal.
 
+While chance deals card by card ([`DealCard`][xeri.DealCard]), the pending
+order ([`GameState.dealing`][xeri.GameState.dealing]) is hidden from every
+seat: the observation is the one of the state before its first card.
+
 Face-down cards (`RuleSet.face_down`, [P3][rules-p3]) are the first cards of the
 round's initial table. They stay hidden from every seat while they lie on
 the table; the round's first capture takes them (in a pile game it takes

@@ -65,7 +65,7 @@ class RolloutView:
     round goes on; a policy must not keep or modify them.
     """
 
-    __slots__ = ("moves", "plays", "rules", "seat", "state", "stock", "table")
+    __slots__ = ("hands", "moves", "plays", "rules", "seat", "state", "stock", "table")
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules: RuleSet = rules
@@ -80,6 +80,9 @@ class RolloutView:
         """How many cards the stock holds."""
         self.plays: int = 0
         """How many plays the round has had."""
+        self.hands: Sequence[Sequence[Card]] = ()
+        """Every seat's hand, by seat. A rollout plays a full state (a sampled
+        one, for search), so its policy may look at every hand."""
         self.state: GameState | None = None
         """The current state when the round is played through the public engine
         (custom capture rules); None on the fast path."""
@@ -95,8 +98,9 @@ def rollout(
     """Play the current round from `state` to its end.
 
     Args:
-        state: a state in the middle of a round (phase `PLAY` or `REDEAL`);
-            a state whose round is over is returned as it is.
+        state: a state in the middle of a round (phase `PLAY` or `REDEAL`,
+            a redeal pending card by card included, which is completed at
+            random); a state whose round is over is returned as it is.
         rng: the generator for the default policy and for any redeal of the
             initial table; defaults to `secrets.SystemRandom()`.
         policy: picks each move (see the module docstring); by default
@@ -123,7 +127,9 @@ def rollout(
     if state.is_round_over:
         return state
     if state.phase is Phase.DEAL:
-        raise IllegalMoveError("the first round is not dealt yet: apply a Deal first")
+        raise IllegalMoveError(
+            "the first round is not dealt yet: apply a Deal (or the rest of its DealCards) first"
+        )
     rng = _SYSTEM_RANDOM if rng is None else rng
     while state.phase is Phase.REDEAL:
         state = apply(state, chance_move(state, rng))
@@ -155,6 +161,7 @@ def _public_rollout(state: GameState, rng: RandomSource, policy: Policy | None) 
             view.seat = state.to_move  # type: ignore[assignment]  # a seat while playing
             view.moves = moves
             view.table = state.table
+            view.hands = state.hands
             view.stock = len(state.stock)
             view.plays = len(state.history)
             view.state = state
@@ -226,6 +233,7 @@ def _pile_rollout(  # noqa: PLR0915  # one loop, kept whole for speed
     xeri_kind, jack_kind = XeriKind.XERI, XeriKind.JACK_XERI
     view = RolloutView(rules)
     view.table = pile
+    view.hands = hands
     mover: int = state.to_move  # type: ignore[assignment]  # a seat in phase PLAY
     while True:  # one deal after another
         left = sum(map(len, hands))

@@ -64,7 +64,9 @@ def determinize(observation: Observation, rng: RandomSource | None = None) -> Ga
     Every state the game could be in, given all the seat has seen this round
     (hands, plays, redealt tables, the shown bottom card), is equally likely;
     `observe(result, observation.seat) == observation`. See the module
-    docstring for how.
+    docstring for how. A deal pending card by card ([`DealCard`][xeri.DealCard])
+    is hidden from the observation, so the state drawn has none: it is the
+    state before the deal's first card.
 
     Args:
         observation: what a seat sees.

@@ -18,7 +18,7 @@ A document is an object with four keys:
 Inside `data`, attrs values are objects with one key per field, named as
 the field. A card is its ASCII name (`"10D"`, `"AS"`); a pile game's move
 is that card. The other moves are objects tagged by `"kind"`: `"capture"`,
-`"combine"`, `"trail"`, `"deal"` and `"reshuffle"`. A table item is a card
+`"combine"`, `"trail"`, `"deal"`, `"reshuffle"` and `"deal card"`. A table item is a card
 or a build object (`cards`, `owner`, `value`). Enumerations are their values
 (`"play"`, `"raise target"`; ranks are numbers 1 to 13). A rule set equal to
 the one registered under its name is that name (`"greek"`); any other is an
@@ -36,6 +36,12 @@ shown and then redealt in the current round ([G4][rules-g4],
 [F4][rules-f4]), each a list of cards, oldest first. Documents of version 1
 (written before it) still load, in strict mode too, with `redealt` empty;
 a version 1 state or observation must not have the key.
+
+A state in the middle of a card-by-card deal ([`DealCard`][xeri.DealCard],
+see [`xeri.chance`][xeri.chance]) has the key `dealing`, the cards of the
+pending order placed so far. It is written only when that list is not
+empty, so every other state is written exactly as before (the version
+stays 2); a version 1 state must not have it.
 
 `to_json` writes the one canonical text of a value: keys sorted, no
 spaces, ASCII only, integers within ±(2**53 - 1) so that any JSON reader
@@ -117,7 +123,7 @@ from xeri.capture import CaptureRule, XeriKind
 from xeri.cards import DECK, Card, Rank
 from xeri.errors import InvalidStateError, XeriError
 from xeri.match import FixedRounds, MatchFormat, SharedTarget, TargetScore
-from xeri.moves import Capture, Combine, Deal, Reshuffle, Trail
+from xeri.moves import Capture, Combine, Deal, DealCard, Reshuffle, Trail
 from xeri.observe import Observation, ObservedTake
 from xeri.pile import PileCapture
 from xeri.records import GameRecord, _last_state
@@ -158,6 +164,7 @@ Loadable: TypeAlias = (
     | Trail
     | Deal
     | Reshuffle
+    | DealCard
 )
 """Everything `to_json` writes and `from_json` reads."""
 
@@ -175,6 +182,7 @@ _MOVE_KINDS: dict[type[Any], str] = {
     Trail: "trail",
     Deal: "deal",
     Reshuffle: "reshuffle",
+    DealCard: "deal card",
 }
 _TYPE_OF_CLASS: dict[type[Any], str] = {
     GameState: "state",
@@ -218,6 +226,8 @@ def _text(obj: object, version: int) -> str:
     if kind is None:
         raise InvalidStateError(f"to_json cannot write a {type(obj).__name__}")
     data = _out(obj)
+    if kind == "state" and not data["dealing"]:
+        del data["dealing"]  # written only in the middle of a card-by-card deal
     if version == 1 and kind in ("state", "observation"):
         del data["redealt"]  # the field came with version 2; version 1 texts lack it
     doc = {"data": data, "format": FORMAT, "type": kind, "version": version}
@@ -510,7 +520,11 @@ def _value_problems(value: Loadable) -> list[str]:
     return _move_problems(value)
 
 
-def _move_problems(move: Card | Capture | Combine | Trail | Deal | Reshuffle) -> list[str]:
+def _move_problems(
+    move: Card | Capture | Combine | Trail | Deal | Reshuffle | DealCard,
+) -> list[str]:
+    if isinstance(move, DealCard):
+        return []
     if isinstance(move, Deal):
         if len(move.deck) != 52 or len(set(move.deck)) != 52:
             return ["a deal's deck must hold each of the 52 cards once"]
@@ -801,6 +815,7 @@ _TAGGED: dict[str, _Reader] = {
     "reshuffle": _object(
         "reshuffle move", {"stock": (_cards(), _REQUIRED)}, Reshuffle, tag="reshuffle"
     ),
+    "deal card": _object("deal card move", {"card": (_card, _REQUIRED)}, DealCard, tag="deal card"),
 }
 
 
@@ -1028,6 +1043,7 @@ _STATE_FIELDS = _MATCH_FIELDS | {
     "hands": (_tuple(_cards(), _MAX_SEATS, "hands"), _REQUIRED),
     "stock": (_cards(), _REQUIRED),
     "takes": (_tuple(_take, 52, "captures"), _REQUIRED),
+    "dealing": (_cards(), _DEFAULT),
 }
 _OBSERVATION_FIELDS = _MATCH_FIELDS | {
     "seat": (_seat, _REQUIRED),
@@ -1039,8 +1055,9 @@ _OBSERVATION_FIELDS = _MATCH_FIELDS | {
 }
 
 
-def _without_redealt(fields: dict[str, tuple[_Reader, bool]]) -> dict[str, tuple[_Reader, bool]]:
-    return {k: v for k, v in fields.items() if k != "redealt"}
+def _version_1(fields: dict[str, tuple[_Reader, bool]]) -> dict[str, tuple[_Reader, bool]]:
+    """The fields of version 1, before `redealt` (and `dealing`) came."""
+    return {k: v for k, v in fields.items() if k not in ("redealt", "dealing")}
 
 
 _record = _object(
@@ -1054,11 +1071,11 @@ _record = _object(
 )
 _DOCUMENTS: dict[str, dict[int, _Reader]] = {
     "state": {
-        1: _object("a state", _without_redealt(_STATE_FIELDS), GameState),
+        1: _object("a state", _version_1(_STATE_FIELDS), GameState),
         2: _object("a state", _STATE_FIELDS, GameState),
     },
     "observation": {
-        1: _object("an observation", _without_redealt(_OBSERVATION_FIELDS), Observation),
+        1: _object("an observation", _version_1(_OBSERVATION_FIELDS), Observation),
         2: _object("an observation", _OBSERVATION_FIELDS, Observation),
     },
     "move": dict.fromkeys(_VERSIONS, _any_move),

@@ -92,7 +92,12 @@ class MatchFacts:
 
     @property
     def is_chance(self) -> bool:
-        """True when chance must act: call [`chance_move`][xeri.chance_move]."""
+        """True when chance must act: [`chance_move`][xeri.chance_move] draws its move.
+
+        Card by card, [`chance_outcomes`][xeri.chance_outcomes] lists the
+        possible next cards; the state stays a chance state until the pending
+        order is complete.
+        """
         phase = self.phase  # chance acts in every phase but play and the end of the match
         return phase is not _PLAY and phase is not _MATCH_OVER
 
@@ -221,6 +226,7 @@ class _StateSlots(MatchFacts, _Immutable):
         "__weakref__",
         "bottom_card",
         "dealer",
+        "dealing",
         "hands",
         "history",
         "phase",
@@ -270,6 +276,10 @@ class GameState(_StateSlots):
     """The initial tables shown and then redealt in the current round, in order
     ([G4][rules-g4], [F4][rules-f4]): public, and none of their cards can be in a hand
     dealt before the redeal ([X2][rules-x2])."""
+    dealing: tuple[Card, ...] = ()
+    """While chance deals card by card ([`DealCard`][xeri.DealCard]): the cards of the
+    pending deal or redeal order chosen so far, first card first; empty otherwise.
+    Hidden from every seat until the order is complete (see [`xeri.chance`][xeri.chance])."""
 
     @property
     def captured(self) -> tuple[tuple[Card, ...], ...]:
@@ -303,6 +313,7 @@ class GameState(_StateSlots):
                 self.round_results,
                 self.bottom_card,
                 self.redealt,
+                self.dealing,
             ),
         )
 
@@ -323,6 +334,7 @@ def _make_state(  # noqa: PLR0917  # the engine's positional fast path
     round_results: tuple[RoundResult, ...],
     bottom_card: Card | None,
     redealt: tuple[tuple[Card, ...], ...],
+    dealing: tuple[Card, ...] = (),
 ) -> GameState:
     """A `GameState` from trusted values, quickly: see the module docstring."""
     s: Any = _new(_StateSlots)  # filled slot by slot, then given its real class
@@ -338,5 +350,6 @@ def _make_state(  # noqa: PLR0917  # the engine's positional fast path
     s.round_results = round_results
     s.bottom_card = bottom_card
     s.redealt = redealt
+    s.dealing = dealing
     s.__class__ = GameState
     return s  # type: ignore[no-any-return]  # its class is GameState now

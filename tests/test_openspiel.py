@@ -1,0 +1,326 @@
+"""The OpenSpiel adapter: OpenSpiel's random simulation test, ISMCTS, resampling, utilities."""
+
+from __future__ import annotations
+
+import importlib
+import random
+import sys
+
+import attrs
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+
+import xeri
+from edge_games import PISTI, named_cards
+from xeri import GERMAN, GREEK, GREEK_FOUR, IllegalMoveError, Phase, RuleSet, RuleSetError
+from xeri.envs.openspiel import GAME_NAME, XeriGame, XeriObserver, XeriState
+
+PRESETS = [GREEK, GREEK_FOUR, GERMAN]
+V1_TEST = attrs.evolve(GREEK, name="openspiel-v1-test", show_bottom_card=True)
+PISTI_TEST = attrs.evolve(PISTI, name="openspiel-pisti-test")
+
+
+def _load(rules: RuleSet, episode: str = "round", **more: object) -> XeriGame:
+    return pyspiel.load_game(GAME_NAME, {"rules": rules.name, "episode": episode, **more})
+
+
+def _step(state: XeriState, rng: random.Random) -> None:
+    """One random action: chance by its outcomes, a player uniformly among the legal actions."""
+    if state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+    else:
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+
+
+@pytest.fixture
+def registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Register the test variants in a copy of the registry, dropped after the test."""
+    from xeri import rules as rules_module  # noqa: PLC0415  # the module behind xeri.register
+
+    monkeypatch.setattr(rules_module, "_REGISTRY", dict(rules_module._REGISTRY))
+    xeri.register(V1_TEST)
+    xeri.register(PISTI_TEST)
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+def test_openspiel_random_sim_test_on_rounds(rules: RuleSet) -> None:
+    pyspiel.random_sim_test(_load(rules), num_sims=4, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+def test_openspiel_random_sim_test_on_matches(rules: RuleSet) -> None:
+    pyspiel.random_sim_test(_load(rules, "match"), num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.usefixtures("registry")
+@pytest.mark.parametrize("rules", [V1_TEST, PISTI_TEST], ids=lambda r: r.name)
+def test_openspiel_random_sim_test_on_registered_variants(rules: RuleSet) -> None:
+    pyspiel.random_sim_test(_load(rules), num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("rules", [GREEK, GERMAN], ids=lambda r: r.name)
+def test_ismcts_plays_rounds_against_random_bots(rules: RuleSet) -> None:
+    game = _load(rules)
+    np_rng = np.random.RandomState(1)
+    bot = ismcts.ISMCTSBot(
+        game=game,
+        evaluator=mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np_rng),
+        uct_c=2.0,
+        max_simulations=8,
+        random_state=np_rng,
+    )
+    randoms = [pyspiel.make_uniform_random_bot(p, 10 + p) for p in range(game.num_players())]
+    rng = random.Random(2)
+    for _ in range(2):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                _step(state, rng)
+            elif state.current_player() == 0:
+                state.apply_action(bot.step(state))
+            else:
+                state.apply_action(randoms[state.current_player()].step(state))
+        returns = state.returns()
+        assert sum(returns) == 0.0
+        assert returns[0] != 0.0 or returns == [0.0, 0.0]
+
+
+def _same_information(state: XeriState, other: XeriState, player: int) -> None:
+    assert other.information_state_string(player) == state.information_state_string(player)
+    assert other.information_state_tensor(player) == state.information_state_tensor(player)
+    assert other.current_player() == state.current_player()
+    assert len(other.history()) == len(state.history())
+    # The new state's history leads to it: replayed from the start, it gives the same state.
+    again = other.get_game().new_initial_state()
+    for action in other.history():
+        again.apply_action(action)
+    assert str(again) == str(other)
+    assert again.game_state == other.game_state
+
+
+@pytest.mark.usefixtures("registry")
+@pytest.mark.parametrize(
+    ("rules", "episode"),
+    [
+        (GREEK, "round"),
+        (GREEK_FOUR, "match"),
+        (GERMAN, "round"),
+        (V1_TEST, "round"),
+        (PISTI_TEST, "round"),
+    ],
+    ids=lambda v: getattr(v, "name", v),
+)
+def test_X2_resampling_keeps_the_information_state_and_gives_a_history(
+    rules: RuleSet, episode: str
+) -> None:
+    game = _load(rules, episode, max_rounds=2)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    differed = checked = 0
+    while not state.is_terminal():
+        decision = not state.is_chance_node()
+        game_state = state.game_state
+        mid_deal = game_state is not None and len(game_state.dealing) in (1, 30)
+        if decision or mid_deal or game_state is None:
+            for player in range(game.num_players()):
+                if decision and rng.random() < 0.7:  # a sample of the decisions keeps it fast
+                    continue
+                other = state.resample_from_infostate(player, sampler)
+                _same_information(state, other, player)
+                differed += other.game_state != game_state
+                checked += 1
+        _step(state, rng)
+    assert checked > 20
+    assert differed > 0  # hidden cards were drawn anew
+
+
+def test_resampling_in_the_middle_of_the_first_deal() -> None:
+    game = _load(GREEK)
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    for _ in range(12):  # the dealer, then 11 cards
+        _step(state, rng)
+    other = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert len(other.game_state.dealing) == 11
+    _same_information(state, other, 0)
+
+
+def test_the_chance_nodes_deal_card_by_card() -> None:
+    game = _load(GREEK)
+    state = game.new_initial_state()
+    assert state.chance_outcomes() == [(0, 0.5), (1, 0.5)]  # G2: the first dealer
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 1) == "first dealer: seat 1"
+    state.apply_action(1)
+    assert state.game_state == xeri.start(GREEK, dealer=1)
+    actions = []
+    rng = random.Random(9)
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert [a for a, _ in outcomes] == sorted(a for a, _ in outcomes)
+        actions.append(outcomes[rng.randrange(len(outcomes))][0])
+        state.apply_action(actions[-1])
+    assert len(actions) >= 51  # 51 for the deal, and more for any redeal
+    assert state.current_player() == 0  # the seat after the dealer leads
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 0) == "deal A♣"
+    move = xeri.action_to_move(state.game_state, state.legal_actions()[0])
+    assert state.action_to_string(0, state.legal_actions()[0]) == str(move)
+
+
+def test_G9_a_round_episode_returns_the_margin_partners_share_it() -> None:
+    for rules in (GREEK, GREEK_FOUR):
+        state = _load(rules).new_initial_state()
+        rng = random.Random(5)
+        while not state.is_terminal():
+            assert state.returns() == [0.0] * rules.seats
+            _step(state, rng)
+        total = state.game_state.round_results[-1].total
+        margin = float(total[0] - total[1])
+        assert state.returns() == [margin if side == 0 else -margin for side in rules.sides]
+        assert state.is_terminal()
+        assert state.game_state.phase is Phase.ROUND_OVER
+
+
+def test_F8_a_match_episode_returns_the_match_outcome_or_a_draw_when_cut() -> None:
+    state = _load(GREEK_FOUR, "match").new_initial_state()
+    rng = random.Random(6)
+    while not state.is_terminal():
+        _step(state, rng)
+    assert state.game_state.is_over
+    assert state.returns() == list(state.game_state.returns)
+    cut = _load(GREEK, "match", max_rounds=1)
+    assert cut.max_game_length() == 48
+    state = cut.new_initial_state()
+    while not state.is_terminal():
+        _step(state, rng)
+    assert len(state.game_state.round_results) == 1
+    assert not state.game_state.is_over  # 151 points are not reached in one round
+    assert state.returns() == [0.0, 0.0]
+
+
+def test_the_game_information_follows_the_rules() -> None:
+    for rules in PRESETS:
+        game = _load(rules)
+        assert game.num_distinct_actions() == xeri.num_actions(rules)
+        assert game.max_chance_outcomes() == 52
+        assert game.num_players() == rules.seats
+        assert game.max_game_length() == 48
+        assert game.max_utility() == rules.round_points_bounds[1] == -game.min_utility()
+        assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+        assert game.observation_tensor_size() == xeri.observation_shape(rules)[0]
+        assert game.information_state_tensor_size() == xeri.observation_shape(rules)[0]
+    match = _load(GREEK_FOUR, "match")
+    assert (match.min_utility(), match.max_utility(), match.max_game_length()) == (-1.0, 1.0, 192)
+    default = pyspiel.load_game(GAME_NAME)
+    assert default.get_parameters() == {"rules": "greek", "episode": "round", "max_rounds": 100}
+
+
+@pytest.mark.usefixtures("registry")
+def test_more_than_two_sides_make_a_general_sum_game() -> None:
+    alone = xeri.register(attrs.evolve(GREEK_FOUR, name="openspiel-alone-test", sides=(0, 1, 2, 3)))
+    game = _load(alone)
+    assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    state = game.new_initial_state()
+    rng = random.Random(10)
+    while not state.is_terminal():
+        _step(state, rng)
+    total = state.game_state.round_results[-1].total
+    assert state.returns() == [
+        float(t - max(total[:s] + total[s + 1 :])) for s, t in enumerate(total)
+    ]
+
+
+def test_bad_parameters_are_refused() -> None:
+    with pytest.raises(RuleSetError, match="no rule set is registered"):
+        XeriGame({"rules": "no-such-rules"})
+    with pytest.raises(IllegalMoveError, match="episode must be"):
+        XeriGame({"episode": "game"})
+    with pytest.raises(IllegalMoveError, match="max_rounds must be"):
+        XeriGame({"max_rounds": 0})
+    with pytest.raises(IllegalMoveError, match="parameters"):
+        XeriGame({"seats": 3})
+
+
+def test_X2_observations_are_the_seats_own_and_hide_the_pending_order() -> None:
+    game = _load(GREEK_FOUR)
+    state = game.new_initial_state()
+    rng = random.Random(7)
+    for _ in range(20):  # the dealer and 19 cards of the deal
+        _step(state, rng)
+    pending = state.game_state
+    text = state.information_state_string(1)
+    assert text.endswith("dealt 19")
+    assert not named_cards(text)  # nothing of the pending order shows
+    assert state.observation_string(1) == text
+    while state.is_chance_node():
+        _step(state, rng)
+    game_state = state.game_state
+    assert pending.phase is Phase.DEAL
+    for seat in range(4):
+        seen = xeri.observe(game_state, seat)
+        expected = np.asarray(xeri.observation_tensor(seen), np.float32)
+        assert np.array_equal(state.observation_tensor(seat), expected)
+        own = state.information_state_string(seat)
+        assert all(str(card) in own for card in game_state.hands[seat])
+        public = {*game_state.hands[seat], *game_state.table, *sum(game_state.redealt, ())}
+        assert not named_cards(own) - public  # X2: no other hand, no stock card
+
+
+def test_a_public_observer_leaves_out_the_own_hand() -> None:
+    game = _load(GREEK)
+    state = game.new_initial_state()
+    rng = random.Random(8)
+    while state.is_chance_node():
+        _step(state, rng)
+    public = pyspiel.IIGObservationType(
+        perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    observer = game.make_py_observer(public)
+    own = XeriObserver(GREEK)
+    hand = state.game_state.hands[0]
+    observer.set_from(state, 0)
+    own.set_from(state, 0)
+    assert not observer.dict["hand"].any()
+    assert all(observer.dict["unknown"][card.index] == 1.0 for card in hand)
+    assert own.dict["hand"].sum() == len(hand)
+    assert not set(hand) & named_cards(observer.string_from(state, 0))
+    with pytest.raises(IllegalMoveError, match="own observation or the public one"):
+        game.make_py_observer(
+            pyspiel.IIGObservationType(
+                perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS
+            )
+        )
+    with pytest.raises(IllegalMoveError, match="no parameters"):
+        XeriObserver(GREEK, None, {"x": 1})
+
+
+def test_a_round_episode_needs_bounded_round_points() -> None:
+    @attrs.frozen
+    class Unbounded(xeri.StandardScorer):
+        pass
+
+    rules = attrs.evolve(GREEK, name="openspiel-unbounded-test", scorer=Unbounded())
+    assert rules.round_points_bounds is None
+    from xeri import rules as rules_module  # noqa: PLC0415  # the module behind xeri.register
+
+    saved = dict(rules_module._REGISTRY)
+    try:
+        xeri.register(rules)
+        with pytest.raises(RuleSetError, match="use episode='match'"):
+            XeriGame({"rules": rules.name})
+        assert XeriGame({"rules": rules.name, "episode": "match"}).max_utility() == 1.0
+    finally:
+        rules_module._REGISTRY.clear()
+        rules_module._REGISTRY.update(saved)
+
+
+def test_the_missing_extra_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "pyspiel", None)  # as if OpenSpiel were not installed
+    monkeypatch.delitem(sys.modules, "xeri.envs.openspiel")
+    with pytest.raises(ImportError, match=r'pip install "xeri\[openspiel\]"'):
+        importlib.import_module("xeri.envs.openspiel")
