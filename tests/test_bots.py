@@ -57,6 +57,33 @@ def bot_id(bot: Bot) -> str:
     return type(bot).__name__
 
 
+ISMCTS_FORMS = (
+    ISMCTSBot(iterations=6, paired=True),
+    ISMCTSBot(iterations=8, depth=2),
+    ISMCTSBot(iterations=8, model_others=True),
+)
+
+
+@pytest.mark.parametrize("rules", [GREEK, GREEK_FOUR, GERMAN], ids=lambda r: r.name)
+@pytest.mark.parametrize("bot", ISMCTS_FORMS, ids=["paired", "depth-2", "model-others"])
+def test_X2_every_form_of_ismcts_plays_legal_moves_to_the_end(rules, bot):
+    rng = random.Random(11)
+    state = xeri.new_game(rules, rng=rng)
+    while not state.is_round_over:
+        seen = observe(state, state.to_move)
+        move = bot.choose(seen, rng)
+        assert move in xeri.legal_moves(seen)
+        state = xeri.apply(state, move)
+    assert len(state.history) == 52 - rules.table_size
+
+
+def test_paired_ismcts_replays_exactly_with_a_seeded_generator():
+    state = xeri.new_game(GREEK, rng=random.Random(4))
+    seen = observe(state, state.to_move)
+    bot = ISMCTSBot(iterations=10, paired=True)
+    assert bot.choose(seen, random.Random(9)) == bot.choose(seen, random.Random(9))
+
+
 def without_endgame(bot: Bot) -> Bot:
     """The search bot with the exact endgame off; other bots as they are.
 

@@ -254,7 +254,9 @@ class _Tree:
         self.depth = depth
         self.model_others = model_others
 
-    def _guided(self, state: GameState, available: tuple[PlayerMove, ...]) -> PlayerMove:
+    def _guided(
+        self, state: GameState, available: tuple[PlayerMove, ...], policy: Policy | None
+    ) -> PlayerMove:
         """The move the playout policy picks in `state`."""
         view = self.view
         view.seat = state.to_move  # type: ignore[assignment]  # a seat is to move
@@ -264,14 +266,30 @@ class _Tree:
         view.stock = len(state.stock)
         view.plays = len(state.history)
         view.state = state
-        return available[self.policy(view)]
+        return available[(self.policy if policy is None else policy)(view)]
 
-    def iterate(self, state: GameState, rng: RandomSource) -> None:
-        """Walk down with UCB among the moves legal in `state`, add one, play out, credit."""
+    def iterate(
+        self,
+        state: GameState,
+        rng: RandomSource,
+        policy: Policy | None = None,
+        first: PlayerMove | None = None,
+    ) -> None:
+        """Walk down with UCB among the moves legal in `state`, add one, play out, credit.
+
+        With `first`, the walk starts with that move at the root.
+        """
         sides, c = self.sides, self.c
         log, sqrt = math.log, math.sqrt
         node = self.root
         path: list[_Node] = []
+        if first is not None:
+            child = node.children.get(first)
+            if child is None:
+                child = node.children[first] = _Node(node.side)
+            node = child
+            state = apply(state, first)
+            path.append(child)
         depth = self.depth
         me = self.root.side
         modelled = self.model_others
@@ -280,7 +298,7 @@ class _Tree:
             children = node.children
             if modelled and sides[mover] != me:
                 # Another side's move, played by the policy: an opponent model.
-                move = self._guided(state, available)
+                move = self._guided(state, available, policy)
                 known = children.get(move)
                 node = known if known is not None else children.setdefault(move, _Node(-1))
                 state = apply(state, move)
@@ -289,7 +307,7 @@ class _Tree:
             if untried:
                 # The playout policy's own pick first, when it is untried: the
                 # first visits of a node then follow the likeliest good reply.
-                move = self._guided(state, available)
+                move = self._guided(state, available, policy)
                 if move in children:
                     move = untried[rng.randrange(len(untried))]
                 child = children[move] = _Node(sides[mover])
@@ -311,7 +329,12 @@ class _Tree:
             node = children[best]
             state = apply(state, best)
             path.append(node)
-        end = rollout(state, rng, self.policy) if state.to_move is not None else state
+        policy = self.policy if policy is None else policy
+        end = rollout(state, rng, policy) if state.to_move is not None else state
+        self._credit(path, end)
+
+    def _credit(self, path: list[_Node], end: GameState) -> None:
+        """Add the round's margin to every node of the path, from its mover's side."""
         total = end.round_results[-1].total
         scale = self.scale
         for n in path:
@@ -347,6 +370,12 @@ class ISMCTSBot(_Immutable):
     """Whether the other sides' moves in the tree are played by the playout
     policy (an opponent model that sees the sampled hands) rather than searched;
     the tree then branches on this side's own decisions only."""
+    paired: bool = False
+    """Whether each iteration walks down once from every move at the root, on
+    the same sampled state and with the same random numbers, so that the moves
+    are compared on equal luck as [`PIMCBot`][xeri.bots.PIMCBot] compares them;
+    the move with the best mean is then played. An iteration then costs one
+    walk per legal move."""
     endgame: bool = True
     """Whether to solve the round exactly once it is determined for the seat."""
 
@@ -376,9 +405,17 @@ class ISMCTSBot(_Immutable):
         )
         over = _deadline(self.seconds)
         for _ in range(self.iterations):
-            search.iterate(draw(rng), rng)
+            state = draw(rng)
+            if self.paired:
+                seed = rng.randrange(1 << 62)
+                for move in moves:
+                    playout = random.Random(seed)
+                    search.iterate(state, playout, playout_policy(playout), move)
+            else:
+                search.iterate(state, rng)
             if over():
                 break
-        root = search.root
-        children = root.children
+        children = search.root.children
+        if self.paired:
+            return max(moves, key=lambda m: children[m].total / children[m].visits)
         return max(moves, key=lambda m: children[m].visits if m in children else -1)
