@@ -20,7 +20,11 @@ A policy picks the move at each turn. It is called with a
 [`RolloutView`][xeri.rollout.RolloutView] and returns the *index* of the
 chosen move in `view.moves`, which lists the legal moves in the order of
 [`legal_moves`][xeri.legal_moves]. The view is reused and changed in place
-between calls: read it during the call, never keep it or change it.
+between calls: read it during the call, never keep it or change it. Besides
+the moves it shows the table, every hand (`view.hands`: a rollout plays a
+full state, a sampled one when a search bot calls it), the stock's size and
+how many plays the round has had. [`playout_policy`][xeri.bots.playout_policy]
+is the policy the search bots use.
 
 The default policy chooses uniformly at random among the legal moves. In a
 pile game every card of the hand is legal at every turn, so it draws, once
