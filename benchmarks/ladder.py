@@ -27,7 +27,7 @@ BUDGETS = {
     # state (`paired=True`), its strongest form in our measurements.
     "greek": (PIMCBot(samples=100), ISMCTSBot(iterations=120, paired=True)),
     "greek-four": (PIMCBot(samples=100), ISMCTSBot(iterations=120, paired=True)),
-    "german": (PIMCBot(samples=12), ISMCTSBot(iterations=15, paired=True)),
+    "german": (PIMCBot(samples=25), ISMCTSBot(iterations=25, paired=True)),
 }
 
 

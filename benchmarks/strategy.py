@@ -540,10 +540,11 @@ def _name(rules: str) -> str:
 
 
 def _bot(text: str) -> str:
-    """A bot's repr, short: its class and its search budget."""
+    """A bot's repr, short: its class, its search budget and the options it turns on."""
     name = text.split("(", 1)[0]
-    budget = re.search(r"\b(samples|iterations)=(\d+)", text)
-    return f"{name}({budget[1]}={budget[2]})" if budget else name
+    shown = [f"{m[1]}={m[2]}" for m in re.finditer(r"\b(samples|iterations)=(\d+)", text)]
+    shown += [f"{m[1]}=True" for m in re.finditer(r"\b(paired|model_others)=True", text)]
+    return f"{name}({', '.join(shown)})" if shown else name
 
 
 def _verdict(interval: Sequence[float]) -> str:
