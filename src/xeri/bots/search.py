@@ -179,6 +179,26 @@ def _solved(
         return None
 
 
+def _start(
+    observation: Observation,
+    moves: tuple[PlayerMove, ...],
+    rng: RandomSource,
+    endgame: bool,  # noqa: FBT001  # internal, positional like its neighbours
+    seconds: float | None,
+) -> tuple[_Plan, PlayerMove | None]:
+    """What both search bots do first: the sampling plan, and the move if no search is needed.
+
+    The move is the only legal one, or the solver's when the rest of the
+    round is determined and small; otherwise None.
+    """
+    plan = _sampler(observation)
+    if len(moves) == 1:
+        return plan, moves[0]
+    if endgame:
+        return plan, _solved(observation, plan, rng, seconds)
+    return plan, None
+
+
 def _deadline(seconds: float | None) -> Callable[[], bool]:
     if seconds is None:
         return lambda: False
@@ -218,14 +238,10 @@ class PIMCBot(_Immutable):
     def choose(self, observation: Observation, rng: RandomSource) -> PlayerMove:
         """The move with the best sampled playouts; see [`Bot.choose`][xeri.bots.Bot.choose]."""
         moves = moves_to_choose(observation)
-        if len(moves) == 1:
-            return moves[0]
-        plan = _sampler(observation)
+        plan, forced = _start(observation, moves, rng, self.endgame, self.seconds)
+        if forced is not None:
+            return forced
         draw = plan.draw
-        if self.endgame:
-            solved = _solved(observation, plan, rng, self.seconds)
-            if solved is not None:
-                return solved
         side = observation.rules.sides[observation.seat]
         totals = [0.0] * len(moves)
         over = _deadline(self.seconds)
@@ -412,14 +428,10 @@ class ISMCTSBot(_Immutable):
     def choose(self, observation: Observation, rng: RandomSource) -> PlayerMove:
         """The most visited move of the search; see [`Bot.choose`][xeri.bots.Bot.choose]."""
         moves = moves_to_choose(observation)
-        if len(moves) == 1:
-            return moves[0]
-        plan = _sampler(observation)
+        plan, forced = _start(observation, moves, rng, self.endgame, self.seconds)
+        if forced is not None:
+            return forced
         draw = plan.draw
-        if self.endgame:
-            solved = _solved(observation, plan, rng, self.seconds)
-            if solved is not None:
-                return solved
         rules = observation.rules
         search = _Tree(
             rules,
