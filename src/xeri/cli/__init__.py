@@ -1,0 +1,240 @@
+"""The command line: `xeri play`, `xeri simulate`, `xeri demo`, `xeri rules`, `xeri replay`.
+
+The installed `xeri` command and `python -m xeri` are the same program.
+
+* `xeri play --rules greek --against counting` plays a game in the
+  terminal: one person against bots, shown only what that person's seat may
+  see ([X2][rules-x2]). The legal moves are numbered; a move is chosen by its
+  number or written in the move notation ([`parse_move`][xeri.parse_move]);
+  `hint`, `save FILE`, `help` and `quit` (or Ctrl-D) are understood at
+  every prompt.
+* `xeri simulate greek counting greedy --deals 200 --workers 2` plays bots
+  against each other with [`simulate`][xeri.simulate] and prints the result
+  with the 95% interval of the difference (`--json` for the data).
+* `xeri demo --rules greek --seed 7` plays a whole match between two bots
+  (counting against greedy by default) and prints it: every deal with the
+  hands, every play with the cards each capture takes, and a score sheet
+  per round. With `--seed` the match replays exactly; without it the
+  shuffles come from the operating system's secure source.
+* `xeri rules` lists the registered rule sets; `xeri rules NAME` shows
+  every option of one.
+* `xeri replay FILE` prints a game record saved with
+  [`to_json`][xeri.to_json], all cards open, or as one player saw it
+  (`--seat N`: that player's own hand, never another hand or the stock);
+  `--step` waits for Enter between plays.
+
+A rule set is named by its registered name, or as `MODULE:ATTRIBUTE` for a
+[`RuleSet`][xeri.RuleSet] of a module importable from the current
+directory. Bots are named `random`, `greedy`, `counting`, `pimc` and
+`ismcts` ([`xeri.bots`][xeri.bots]); `pimc:N` and `ismcts:N` set the search
+bots' samples or iterations.
+
+Players are numbered as people count them, Player 1 to Player n (seat 0 is
+Player 1). Errors are printed as one line, `error: ...`, with exit status 2.
+Colours come from the optional `rich` package (`pip install "xeri[cli]"`);
+without it everything is plain text.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from xeri.cli._common import _BOT_NAMES, _PROG, _bot, _importable_here, _Io, _load_rules
+from xeri.cli._demo import play_demo
+from xeri.cli._play import _play
+from xeri.cli._replay import _replay
+from xeri.cli._rules import _rules_lines, _rules_table
+from xeri.cli._simulate import _simulate
+from xeri.errors import XeriError
+from xeri.rules import registered
+
+# The package, imports flowing one way (each module imports only those above it):
+# `_common` (names, rule sets and bots by name, colours, streams), `_show` (what a
+# transcript shows of a state), one module per command (`_demo`, `_play`,
+# `_simulate`, `_rules`, `_replay`), and here the parser, the dispatch and `main`.
+__all__ = ["main", "play_demo"]
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=_PROG,
+        description="Xeri (Kseri), the Greek fishing card game, and its relatives.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    rules_help = f"rule set: {', '.join(registered())}, or MODULE:ATTRIBUTE"
+    bots_help = ", ".join(_BOT_NAMES)
+    play = sub.add_parser(
+        "play",
+        help="play against bots in the terminal",
+        description="Play against bots in the terminal, seeing only what your seat may see.",
+        epilog="At the prompt: a move's number or the move itself, hint, save FILE, help, quit.",
+    )
+    play.add_argument("--rules", default="greek", help=f"{rules_help} (default greek)")
+    play.add_argument(
+        "--against",
+        default="counting",
+        metavar="BOT",
+        help=f"the bots' kind, partners included: {bots_help} (default counting)",
+    )
+    play.add_argument(
+        "--seat", type=int, default=1, metavar="N", help="your seat, from 1 (default 1)"
+    )
+    play.add_argument(
+        "--seed", type=int, default=None, help="the same deal and bot draws for the same number"
+    )
+    length = play.add_mutually_exclusive_group()
+    length.add_argument(
+        "--match", dest="one_round", action="store_false", help="play a whole match (default)"
+    )
+    length.add_argument("--round", dest="one_round", action="store_true", help="play one round")
+    play.set_defaults(one_round=False)
+    play.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="cards in suit colours: auto (on a terminal, with rich installed), always, never",
+    )
+    sim = sub.add_parser(
+        "simulate",
+        help="play bots against each other and print the result",
+        description="Play bots against each other over duplicate deals and print the mean "
+        "points per round and the 95%% interval of the difference.",
+    )
+    sim.add_argument("rules", metavar="RULES", help=rules_help)
+    sim.add_argument(
+        "bots",
+        nargs="+",
+        metavar="BOT",
+        help=f"one bot per side: {bots_help}; pimc:N and ismcts:N set the budget",
+    )
+    sim.add_argument("--deals", type=_positive, default=100, help="deals to play (default 100)")
+    sim.add_argument(
+        "--workers", type=_positive, default=1, help="processes to play in (default 1)"
+    )
+    sim.add_argument("--seed", type=int, default=None, help="the same result for the same number")
+    sim.add_argument("--matches", action="store_true", help="a whole match from each deal")
+    sim.add_argument(
+        "--no-duplicate", action="store_true", help="play each deal once, not once per seating"
+    )
+    sim.add_argument("--json", action="store_true", help="print the result as JSON")
+    sim.add_argument(
+        "--progress",
+        choices=("auto", "bar", "lines", "none"),
+        default="auto",
+        help="auto: a bar on a terminal (with rich installed), else lines on the error stream",
+    )
+    demo = sub.add_parser(
+        "demo",
+        help="play a match between two bots and print it",
+        description="Play a whole match between two bots and print it with every card open.",
+    )
+    demo.add_argument("--rules", default="greek", help=f"{rules_help} (default greek)")
+    demo.add_argument(
+        "--bots",
+        default="counting,greedy",
+        help=f"one bot per side, comma-separated: {bots_help} (default counting,greedy)",
+    )
+    demo.add_argument("--seed", type=int, default=None, help="replay a match exactly")
+    rules = sub.add_parser(
+        "rules",
+        help="list the rule sets, or show one in full",
+        description="List the registered rule sets, or show every option of one.",
+    )
+    rules.add_argument("name", nargs="?", default=None, help="a rule set to show in full")
+    rep = sub.add_parser(
+        "replay",
+        help="print a saved game record",
+        description="Print a game record saved with xeri.to_json, every card open or as "
+        "one player saw it.",
+    )
+    rep.add_argument("file", help="the record, a JSON file")
+    rep.add_argument(
+        "--seat",
+        type=int,
+        default=None,
+        metavar="N",
+        help="show only what Player N saw (1 for the first player): never another hand or "
+        "the stock",
+    )
+    rep.add_argument("--step", action="store_true", help="wait for Enter before each play")
+    return parser
+
+
+def _positive(text: str) -> int:
+    """An argument that must be a positive int."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive number, not {text!r}")
+    return value
+
+
+def _run(args: argparse.Namespace, io: _Io) -> int:
+    if args.command == "play":
+        return _play(args, io)
+    if args.command == "simulate":
+        return _simulate(args, io)
+    if args.command == "demo":
+        rules = _load_rules(args.rules)
+        bots = [_bot(spec, rules) for spec in args.bots.split(",")]
+        play_demo(rules, seed=args.seed, out=io.stdout, bots=bots)
+        return 0
+    if args.command == "rules":
+        lines = _rules_table() if args.name is None else _rules_lines(_load_rules(args.name))
+        for line in lines:
+            io.say(line)
+        return 0
+    if args.command == "replay":
+        return _replay(args.file, seat=args.seat, step=args.step, io=io)
+    raise AssertionError(args.command)  # pragma: no cover  # argparse allows only the above
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
+    """Run the command line and return its exit status.
+
+    Args:
+        argv: the arguments after the program's name; `sys.argv[1:]` when None.
+        stdin: where input is read (`play`, `replay --step`); standard input when None.
+        stdout: where output goes; standard output when None.
+        stderr: where errors and usage messages go; standard error when None.
+
+    Returns:
+        0 on success, 2 for a usage error or a [`XeriError`][xeri.XeriError]
+        (printed as one line, `error: ...`), 130 when interrupted.
+    """
+    io = _Io(
+        stdin=sys.stdin if stdin is None else stdin,
+        stdout=sys.stdout if stdout is None else stdout,
+        stderr=sys.stderr if stderr is None else stderr,
+    )
+    try:
+        with contextlib.redirect_stdout(io.stdout), contextlib.redirect_stderr(io.stderr):
+            args = _parser().parse_args(argv)
+    except SystemExit as exc:  # --help, or a usage error already printed by argparse
+        code = exc.code
+        return code if isinstance(code, int) else 0 if code is None else 2
+    try:
+        with _importable_here():
+            return _run(args, io)
+    except BrokenPipeError:  # the reader (`| head`) stopped listening: not an error
+        with contextlib.suppress(OSError):
+            io.stderr.close()
+        return 0
+    except KeyboardInterrupt:
+        print(file=io.stderr)
+        return 130
+    except XeriError as error:
+        print(f"error: {error}", file=io.stderr)
+        return 2

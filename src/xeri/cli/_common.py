@@ -1,0 +1,293 @@
+"""Shared by the commands: names of seats and sides, rule sets and bots by name, colours, streams.
+
+How people are numbered (Player 1 is seat 0), a rule set or a bot named on the
+command line, a rule set's match condition in a few words, the optional rich
+console and the streams a command reads and writes. It imports nothing else of
+`xeri.cli`: every other module of the package imports from it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import os
+import re
+import sys
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, TextIO
+
+import attrs
+
+from xeri.bots import Bot, CountingBot, GreedyBot, ISMCTSBot, PIMCBot, RandomBot
+from xeri.errors import XeriError
+from xeri.match import FixedRounds, TargetScore
+from xeri.rules import RuleSet, find_rules
+
+if TYPE_CHECKING:  # rich is optional (the `cli` extra): imported where it is used
+    from rich.console import Console
+
+
+# --------------------------------------------------------------------------
+# Names
+
+_PROG = "xeri"
+
+
+def _seat_name(seat: int) -> str:
+    """A seat as people count it: seat 0 is Player 1."""
+    return f"Player {seat + 1}"
+
+
+def _team_letter(side: int) -> str:
+    return chr(ord("A") + side)
+
+
+def _has_teams(rules: RuleSet) -> bool:
+    return rules.num_sides != rules.seats
+
+
+def _side_name(rules: RuleSet, side: int) -> str:
+    """A side: the player, or `Team A` when some side has several players."""
+    if not _has_teams(rules):
+        return _seat_name(rules.seats_of(side)[0])
+    return f"Team {_team_letter(side)}"
+
+
+def _players_of(rules: RuleSet, side: int) -> str:
+    seats = [str(s + 1) for s in rules.seats_of(side)]
+    if len(seats) == 1:
+        return f"Player {seats[0]}"
+    return f"Players {', '.join(seats[:-1])} and {seats[-1]}"
+
+
+def _teams(rules: RuleSet) -> str:
+    """`Team A = Players 1 and 3, Team B = Players 2 and 4`."""
+    return ", ".join(
+        f"{_side_name(rules, side)} = {_players_of(rules, side)}" for side in range(rules.num_sides)
+    )
+
+
+def _cards(cards: Sequence[object]) -> str:
+    return " ".join(map(str, cards)) or "-"
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}" if n == 1 else f"{n} {what}s"
+
+
+def _match_summary(rules: RuleSet) -> str:
+    match = rules.match
+    if type(match) is TargetScore:
+        return f"first to {match.target}"
+    if type(match) is FixedRounds:
+        return f"{_count(match.rounds, 'round')}, most won"
+    return type(match).__name__
+
+
+# --------------------------------------------------------------------------
+# Rule sets and bots by name
+
+
+def _load_rules(name: str) -> RuleSet:
+    """A registered rule set, or `MODULE:ATTRIBUTE` imported (from the current directory too)."""
+    if ":" not in name:
+        return find_rules(name)
+    module_name, _, path = name.partition(":")
+    if not module_name or not path:
+        raise XeriError(f"a rule set is a registered name or MODULE:ATTRIBUTE, not {name!r}")
+    try:
+        value: object = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise XeriError(f"cannot import {module_name} for the rule set {name}: {exc}") from None
+    except Exception as exc:  # a user's module may fail in any way: say how, in one line
+        raise XeriError(
+            f"importing {module_name} for the rule set {name} failed: {type(exc).__name__}: {exc}"
+        ) from None
+    missing = object()
+    for part in path.split("."):
+        value = getattr(value, part, missing)
+        if value is missing:
+            raise XeriError(f"{module_name} has no attribute {path}")
+    if not isinstance(value, RuleSet):
+        raise XeriError(f"{name} is a {type(value).__name__}, not a RuleSet")
+    return value
+
+
+@contextlib.contextmanager
+def _importable_here() -> Iterator[None]:
+    """The current directory on `sys.path` while a command runs, as `python -m` has it.
+
+    So that `--rules MODULE:ATTRIBUTE` finds a module of the current directory
+    from the installed `xeri` command too, and worker processes started by
+    `simulate` find it as well.
+    """
+    try:
+        here = os.getcwd()
+    except OSError:  # the directory was removed under us: nothing to add
+        yield
+        return
+    if "" in sys.path or here in sys.path:
+        yield
+        return
+    sys.path.insert(0, here)
+    try:
+        yield
+    finally:
+        with contextlib.suppress(ValueError):
+            sys.path.remove(here)
+
+
+_BOT_NAMES = ("random", "greedy", "counting", "pimc", "ismcts")
+"""The bots the command line knows, weakest first."""
+
+
+_SEARCH_BUDGETS = {True: (100, 400), False: (12, 150)}
+"""PIMC samples and IS-MCTS iterations, by the capture rule's `pile`: about
+0.1 s a decision on one core (an open table has many more moves per card)."""
+
+
+def _bot(spec: str, rules: RuleSet, *, seconds: float | None = None) -> Bot:
+    """The bot named `spec` (`pimc:N` and `ismcts:N` set the budget) for `rules`.
+
+    `seconds` caps a search bot's time per move; without it the search bots
+    play the same moves for the same seed on any machine.
+    """
+    name, colon, count_text = spec.strip().lower().partition(":")
+    known = "random, greedy, counting, pimc[:SAMPLES], ismcts[:ITERATIONS]"
+    if name not in _BOT_NAMES:
+        raise XeriError(f"no bot is called {spec!r}; known: {known}")
+    searches = name in ("pimc", "ismcts")
+    if colon and not searches:
+        raise XeriError(f"the {name} bot takes no budget: write {name}, not {spec!r}")
+    samples, iterations = _SEARCH_BUDGETS[rules.capture.pile]
+    if colon:
+        if not count_text.isdigit() or int(count_text) < 1:
+            raise XeriError(f"the budget of {name} must be a positive number, not {count_text!r}")
+        samples = iterations = int(count_text)
+    if name == "random":
+        return RandomBot()
+    if name == "greedy":
+        return GreedyBot()
+    if name == "counting":
+        return CountingBot()
+    if name == "pimc":
+        return PIMCBot(samples=samples, seconds=seconds)
+    return ISMCTSBot(iterations=iterations, seconds=seconds)
+
+
+def _bot_name(bot: Bot) -> str:
+    """A bot as the command line names it: `counting`, `pimc (60 samples)`."""
+    if isinstance(bot, PIMCBot):
+        budget = _count(bot.samples, "sample")
+    elif isinstance(bot, ISMCTSBot):
+        budget = _count(bot.iterations, "iteration")
+    else:
+        return type(bot).__name__.removesuffix("Bot").lower()
+    name = "pimc" if isinstance(bot, PIMCBot) else "ismcts"
+    if bot.seconds is not None:
+        budget += f", at most {bot.seconds:g} s a move"
+    return f"{name} ({budget})"
+
+
+# --------------------------------------------------------------------------
+# Colours: cards in suit colours through rich, when it is there and wanted
+
+_CARD_PATTERN = r"(?:10|[2-9AJQK])"
+
+
+_RED_CARD = re.compile(_CARD_PATTERN + "[♥♦]")
+
+
+_BLACK_CARD = re.compile(_CARD_PATTERN + "[♠♣]")
+
+
+_TOP_CARD = re.compile(r"(?<=top )" + _CARD_PATTERN + "[♠♥♦♣]")
+
+
+def _isatty(stream: object) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty()) if callable(isatty) else False
+    except (OSError, ValueError):  # a closed or detached stream
+        return False
+
+
+def _console(stream: TextIO, color: str) -> Console | None:
+    """A rich console writing to `stream`, or None for plain text.
+
+    `color` is `always`, `never` or `auto` (colours when `stream` is a
+    terminal). Without rich installed the text is plain whatever `color` says:
+    colours are decoration.
+    """
+    if color == "never" or (color == "auto" and not _isatty(stream)):
+        return None
+    try:
+        from rich.console import Console  # noqa: PLC0415  # optional: the `cli` extra
+    except ImportError:
+        return None
+    forced = color == "always"
+    return Console(
+        file=stream,
+        force_terminal=True if forced else None,
+        color_system="standard" if forced else "auto",
+        highlight=False,
+        markup=False,
+        emoji=False,
+        soft_wrap=True,
+    )
+
+
+@attrs.frozen(kw_only=True)
+class _Screen:
+    """Where `xeri play` writes: lines with the cards in suit colours, or plain text."""
+
+    stream: TextIO
+    console: Console | None
+
+    def say(self, line: str = "") -> None:
+        if self.console is None:
+            print(line, file=self.stream)
+            return
+        from rich.text import Text  # noqa: PLC0415  # there when the console is
+
+        text = Text(line)
+        text.highlight_regex(_RED_CARD, "bold red")
+        text.highlight_regex(_BLACK_CARD, "bold")
+        text.highlight_regex(_TOP_CARD, "reverse")
+        self.console.print(text)
+
+
+# --------------------------------------------------------------------------
+# Streams
+
+
+@attrs.frozen(kw_only=True)
+class _Io:
+    """The streams a command reads and writes: the process's, or a test's."""
+
+    stdin: TextIO
+    stdout: TextIO
+    stderr: TextIO
+
+    def say(self, line: str = "") -> None:
+        print(line, file=self.stdout)
+
+    def ask(self, prompt: str) -> str | None:
+        """A line typed after `prompt`, without its end; None at the end of the input."""
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        answer = self.stdin.readline()
+        if not answer:
+            return None
+        if not _isatty(self.stdin):  # a terminal echoes what was typed; a pipe does not
+            self.say(answer.rstrip("\r\n"))
+        return answer.rstrip("\r\n")
+
+    def wait(self) -> bool:
+        """Wait for Enter; False when the reader quits (`q`, `quit` or the end of input)."""
+        self.stdout.write("  [Enter: next play, q: quit] ")
+        self.stdout.flush()
+        answer = self.stdin.readline()
+        if not self.stdin.isatty():  # a terminal echoes the reader's Enter; a pipe does not
+            self.say()
+        return bool(answer) and answer.strip().lower() not in ("q", "quit")

@@ -1,0 +1,321 @@
+"""`xeri play`: one person against bots in the terminal.
+
+The person is shown only what their seat may see ([X2][rules-x2]): the status
+and the numbered legal moves are made from their observation alone; moves are
+typed by number or in the move notation, with `hint`, `save FILE`, `help` and
+`quit` understood at every prompt.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+from collections.abc import Sequence
+
+from xeri.bots import Bot
+from xeri.capture import XeriKind
+from xeri.cli._common import (
+    _bot,
+    _bot_name,
+    _cards,
+    _console,
+    _count,
+    _has_teams,
+    _Io,
+    _load_rules,
+    _match_summary,
+    _Screen,
+    _seat_name,
+    _side_name,
+)
+from xeri.cli._show import _header, _step_lines
+from xeri.engine import apply, chance_move, legal_moves
+from xeri.errors import IllegalMoveError, XeriError
+from xeri.moves import Move, PlayerMove
+from xeri.notation import parse_move
+from xeri.observe import Observation, observe
+from xeri.preview import preview
+from xeri.records import record, replay
+from xeri.rules import RuleSet
+from xeri.serialize import to_json
+
+# --------------------------------------------------------------------------
+# play
+
+_THINK_SECONDS = 0.2
+"""How long a search bot may think per move in `xeri play`, at most."""
+
+
+_HELP = """\
+At the prompt, type:
+  a number      the move of that number in the list
+  a move        as the list writes it: a card such as J♥ (or JH, jh, 10h, th){more}
+  hint          what a search bot, {hinter}, would play here
+  save FILE     save the game so far as a game record (JSON) to replay later with
+                `xeri replay FILE`. The record is of the whole game: it holds every
+                hand and the order of the stock, so it shows you more than the game does
+  help          this text
+  quit          leave the game (Ctrl-D too)"""
+
+
+_MORE_NOTATION = """;
+                captures as '7♣ takes 3♦+4♠', builds as '5♠ on 3♦ makes 8', a card laid
+                down as '5♠ free'"""
+
+
+def _parse_refusal(message: str, rules: RuleSet) -> str:
+    """A refusal of [`parse_move`][xeri.parse_move] told to the person at the keyboard.
+
+    Its messages never name a card; here the seat becomes `you`.
+    """
+    if message.startswith("the text does not spell a move"):
+        if rules.capture.pile:
+            return "that is neither a move nor a command: type a move's number or a card (J♥, JH)"
+        return "that is neither a move nor a command: type a move's number or the move as listed"
+    message = re.sub(
+        r"^seat \d+ does not hold the card the text plays", "you do not hold that card", message
+    )
+    message = re.sub(r"^seat \d+ may not", "you may not", message)
+    message = re.sub(r"^seat \d+ moved out of turn.*", "it is not your turn", message)
+    return re.sub(r"of seat \d+", "of yours", message)
+
+
+def _move_lines(obs: Observation, moves: Sequence[PlayerMove]) -> list[str]:
+    """The legal moves numbered from 1, with what each takes."""
+    width = len(str(len(moves)))
+    texts = [str(move) for move in moves]
+    pad = max(map(len, texts))
+    lines = []
+    for number, (move, text) in enumerate(zip(moves, texts, strict=True), start=1):
+        lines.append(f"  {number:>{width}}. {text:<{pad}}{_gain(obs, move)}".rstrip())
+    return lines
+
+
+def _gain(obs: Observation, move: PlayerMove) -> str:
+    """What a move takes, as its preview from the mover's observation tells it."""
+    seen = preview(obs, move)
+    if seen.taken is None:
+        return ""
+    text = f"   -> {_count(seen.count, 'card')}, {_count(seen.points, 'point')}"
+    if seen.xeri is XeriKind.XERI:
+        text += ", XERI"
+    elif seen.xeri is XeriKind.JACK_XERI:
+        text += ", JACK XERI"
+    return text
+
+
+def _status_lines(obs: Observation) -> list[str]:
+    """What the person sees at their turn, made from their observation alone ([X2][rules-x2])."""
+    rules = obs.rules
+    me = obs.seat
+    round_no = len(obs.round_results) + 1
+    lines = ["", f"Your turn, {_seat_name(me)}.  Round {round_no}, stock {obs.stock_size}."]
+    if rules.capture.pile:
+        size = obs.face_down + len(obs.table)
+        if not size:
+            pile = "empty"
+        else:
+            pile = _count(size, "card")
+            if obs.face_down:
+                pile += f" ({obs.face_down} face down)"
+            if obs.table:
+                pile += f", top {obs.table[-1]}"
+        lines.append(f"  pile: {pile}")
+    else:
+        shown = _cards(obs.table) if obs.table else ""
+        down = f"{obs.face_down} face down" if obs.face_down else ""
+        lines.append(f"  table: {' '.join(filter(None, (down, shown))) or 'empty'}")
+    if obs.bottom_card is not None:
+        lines.append(f"  bottom card shown: {obs.bottom_card}")
+    others = []
+    for seat, size in enumerate(obs.hand_sizes):
+        if seat != me:
+            partner = " (partner)" if rules.sides[seat] == rules.sides[me] else ""
+            others.append(f"{_seat_name(seat)}{partner} {_count(size, 'card')}")
+    lines.append(f"  hands: {', '.join(others)}")
+    captured = obs.captured_counts
+    xeris = [0] * rules.num_sides
+    for take in obs.takes:
+        if take.xeri is not None:
+            xeris[rules.sides[take.seat]] += 1
+    parts = []
+    for side in range(rules.num_sides):
+        part = f"{_side_name(rules, side)} {_count(captured[side], 'card')}"
+        if xeris[side]:
+            part += f" ({_count(xeris[side], 'xeri')})"
+        parts.append(part)
+    lines.append(f"  captured this round: {', '.join(parts)}")
+    scores = ", ".join(
+        f"{_side_name(rules, side)} {score}" for side, score in enumerate(obs.scores)
+    )
+    target = obs.status.target
+    goal = f"playing to {target}" if target is not None else _match_summary(rules)
+    lines.append(f"  match score: {scores} ({goal})")
+    lines.append(f"  your hand: {_cards(obs.hand)}")
+    return lines
+
+
+class _Game:
+    """One game of `xeri play`: the state and its record, the bots, the screen."""
+
+    def __init__(
+        self,
+        *,
+        rules: RuleSet,
+        human: int,
+        bot: Bot,
+        seed: int | None,
+        screen: _Screen,
+        io: _Io,
+        one_round: bool,
+    ) -> None:
+        self.rules = rules
+        self.human = human
+        self.bot = bot
+        self.hinter = _bot("pimc", rules, seconds=_THINK_SECONDS)
+        self.hinter_name = _bot_name(self.hinter).partition(" ")[0]
+        self.screen = screen
+        self.io = io
+        self.one_round = one_round
+        if seed is None:
+            self.chance: random.Random = random.SystemRandom()
+            self.bots_rng: random.Random = random.SystemRandom()
+            self.hints_rng: random.Random = random.SystemRandom()
+        else:  # the deal as `demo` and `random.Random(seed)` make it; the bots' draws apart
+            self.chance = random.Random(seed)
+            self.bots_rng = random.Random(f"xeri.play/{seed}/bots")
+            self.hints_rng = random.Random(f"xeri.play/{seed}/hints")
+        self.state, self.game = record(rules, rng=self.chance)
+
+    def say(self, lines: Sequence[str]) -> None:
+        for line in lines:
+            self.screen.say(line)
+
+    def intro(self) -> None:
+        rules, me = self.rules, self.human
+        who = f"You are {_seat_name(me)}"
+        if _has_teams(rules):
+            side = rules.sides[me]
+            partners = [s for s in rules.seats_of(side) if s != me]
+            who += f", in {_side_name(rules, side)}"
+            if partners:
+                who += " with " + " and ".join(map(_seat_name, partners))
+        others = [s for s in range(rules.seats) if s != me]
+        bots = (
+            " and ".join(map(_seat_name, others))
+            if len(others) <= 2
+            else (", ".join(map(_seat_name, others[:-1])) + f" and {_seat_name(others[-1])}")
+        )
+        kind, _, budget = _bot_name(self.bot).partition(" ")
+        what = f"the {kind} bot" if len(others) == 1 else f"{kind} bots"
+        if budget:
+            what += f" {budget}"
+        title = _header(rules)
+        if self.one_round:
+            title = title.replace("A match of", "A round of", 1)
+        self.say([title, f"{who}; {bots} {'is' if len(others) == 1 else 'are'} {what}."])
+        self.say(["Type the number of a move to play it; help lists the other commands."])
+
+    def done(self) -> bool:
+        state = self.state
+        return state.is_over or (self.one_round and state.is_round_over)
+
+    def play(self) -> int:
+        """Play until the end (0), or until the person quits (0 too)."""
+        self.intro()
+        states = replay(self.game)  # the deal, and the table dealt again if it had to be
+        for before, dealt, after in zip(states, self.game.moves, states[1:], strict=False):
+            self.say(_step_lines(before, dealt, after, self.human))
+        while not self.done():
+            state = self.state
+            seat = state.to_move
+            move: Move
+            if seat is None:
+                move = chance_move(state, self.chance)
+            elif seat == self.human:
+                asked = self.ask(observe(state, seat))
+                if asked is None:
+                    self.screen.say("Goodbye.")
+                    return 0
+                move = asked
+            else:
+                move = self.bot.choose(observe(state, seat), self.bots_rng)
+            after = apply(state, move)
+            self.game = self.game.then(move)
+            self.say(_step_lines(state, move, after, self.human))
+            self.state = after
+        if not self.state.is_over:
+            self.screen.say("That was the one round asked for (--round).")
+        return 0
+
+    def ask(self, obs: Observation) -> PlayerMove | None:
+        """The person's move, or None when they quit; other commands are answered here."""
+        moves = legal_moves(obs)
+        self.say(_status_lines(obs))
+        self.say(_move_lines(obs, moves))
+        prompt = f"your move [1-{len(moves)}, or help]> "
+        while True:
+            line = self.io.ask(prompt)
+            if line is None:
+                self.screen.say()
+                return None
+            text = line.strip()
+            word, _, rest = text.partition(" ")
+            command = word.lower()
+            if not text:
+                self.say([f"  type a move's number, 1 to {len(moves)}, or help"])
+            elif command in ("quit", "exit", "q"):
+                return None
+            elif command in ("help", "?"):
+                more = "" if self.rules.capture.pile else _MORE_NOTATION
+                self.say(_HELP.format(more=more, hinter=_bot_name(self.hinter)).splitlines())
+            elif command == "hint":
+                move = self.hinter.choose(obs, self.hints_rng)
+                number = moves.index(move) + 1
+                self.say([f"  hint: {number}. {move}{_gain(obs, move)}   ({self.hinter_name})"])
+            elif command == "save":
+                self.save(rest.strip())
+            elif text.isascii() and text.isdigit():
+                number = int(text)
+                if 1 <= number <= len(moves):
+                    return moves[number - 1]
+                self.say([f"  there is no move {number}: choose 1 to {len(moves)}"])
+            else:
+                try:
+                    return parse_move(obs, text)
+                except IllegalMoveError as exc:
+                    self.say([f"  {_parse_refusal(str(exc), self.rules)}"])
+
+    def save(self, path: str) -> None:
+        if not path:
+            self.say(["  save needs a file name: save game.json"])
+            return
+        try:
+            text = to_json(self.game)
+        except XeriError as exc:  # a custom rule set that JSON cannot hold
+            self.say([f"  cannot save this game: {exc}"])
+            return
+        try:
+            with open(path, "w", encoding="utf-8") as file:
+                file.write(text)
+        except OSError as exc:
+            self.say([f"  cannot write {path}: {exc.strerror or type(exc).__name__}"])
+            return
+        self.say([f"  saved the game so far to {path} (every card in it: replay it afterwards)"])
+
+
+def _play(args: argparse.Namespace, io: _Io) -> int:
+    rules = _load_rules(args.rules)
+    if not 1 <= args.seat <= rules.seats:
+        raise XeriError(f"--seat must be from 1 to {rules.seats} for {rules.name}, not {args.seat}")
+    game = _Game(
+        rules=rules,
+        human=args.seat - 1,
+        bot=_bot(args.against, rules, seconds=_THINK_SECONDS),
+        seed=args.seed,
+        screen=_Screen(stream=io.stdout, console=_console(io.stdout, args.color)),
+        io=io,
+        one_round=args.one_round,
+    )
+    return game.play()

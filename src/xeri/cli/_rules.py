@@ -1,0 +1,111 @@
+"""`xeri rules`: the registered rule sets in a table, or every option of one."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import cast
+
+import attrs
+
+from xeri.cards import Card
+from xeri.cli._common import _PROG, _has_teams, _match_summary, _teams
+from xeri.pile import PileCapture
+from xeri.rules import RuleSet, find_rules, registered
+from xeri.scoring import PointsTable, StandardScorer
+from xeri.sums import SumCapture
+
+# --------------------------------------------------------------------------
+# rules
+
+
+def _symbol(value: object) -> str:
+    """A value as the transcript and the rules listing write it."""
+    if isinstance(value, Enum):
+        return f"{type(value).__name__}.{value.name}"
+    if isinstance(value, tuple):
+        inner = ", ".join(map(_symbol, value))
+        return f"({inner},)" if len(value) == 1 else f"({inner})"
+    if isinstance(value, Card):
+        return str(value)
+    if attrs.has(type(value)):
+        fields = [f for f in attrs.fields(cast("type[attrs.AttrsInstance]", type(value))) if f.init]
+        args = ", ".join(f"{f.name}={_symbol(getattr(value, f.name))}" for f in fields)
+        return f"{type(value).__name__}({args})"
+    return repr(value)
+
+
+def _points_text(table: PointsTable) -> str:
+    parts = [f"{rank.symbol} {points}" for rank, points in table.ranks]
+    parts += [f"{card} +{points}" for card, points in table.cards]
+    return f"{', '.join(parts) or 'none'} ({table.total} in the deck)"
+
+
+def _capture_summary(rules: RuleSet) -> str:
+    capture = rules.capture
+    if type(capture) is PileCapture:
+        sweeper = capture.sweeper
+        return f"pile, {sweeper.symbol} sweeps" if sweeper is not None else "pile, no sweeper"
+    if type(capture) is SumCapture:
+        options = [
+            name.replace("_", " ")
+            for name in ("multi_capture", "forced_capture", "self_raise")
+            if getattr(capture, name)
+        ]
+        return "sums and builds" + "".join(f", {o}" for o in options)
+    return type(capture).__name__
+
+
+def _players_summary(rules: RuleSet) -> str:
+    if _has_teams(rules):
+        return f"{rules.seats} in {rules.num_sides} teams"
+    return str(rules.seats)
+
+
+def _rules_table() -> list[str]:
+    head = ("name", "players", "hand", "capture", "match")
+    rows = [head]
+    for name in registered():
+        rules = find_rules(name)
+        rows.append(
+            (
+                name,
+                _players_summary(rules),
+                str(rules.hand_size),
+                _capture_summary(rules),
+                _match_summary(rules),
+            )
+        )
+    widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
+    lines = [
+        "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
+        for row in rows
+    ]
+    return [
+        *lines,
+        "",
+        f"`{_PROG} rules NAME` shows every option of one.",
+    ]
+
+
+def _rules_lines(rules: RuleSet) -> list[str]:
+    lines = [f"{rules.name}: {rules.seats} players"]
+    if _has_teams(rules):
+        lines[0] += f" in {rules.num_sides} teams, {_teams(rules)}"
+    lines.append("")
+    fields = attrs.fields(RuleSet)
+    width = max(len(f.name) for f in fields) + 2
+    for field in fields:
+        if field.name == "name":
+            continue
+        value = getattr(rules, field.name)
+        text = _points_text(value) if isinstance(value, PointsTable) else _symbol(value)
+        lines.append(f"  {field.name:<{width}}{text}")
+    lines.append("")
+    lines.append(f"  {'deals a round':<{width}}{rules.deals_per_round}")
+    if type(rules.scorer) is StandardScorer:
+        cards, majority = rules.card_points.total, rules.majority_points
+        lines.append(
+            f"  {'points a round':<{width}}{cards + majority} ({cards} for cards, {majority} for "
+            "the most cards), plus the xeris"
+        )
+    return lines

@@ -1,0 +1,223 @@
+"""What a transcript shows of a state: every card, or one seat's view.
+
+The lines of a deal, a play, a round's score sheet and a match's result, made
+from the whole state (every card open) or from one seat's observation alone
+([X2][rules-x2]), for `xeri demo`, `xeri play` and `xeri replay`.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from xeri.capture import XeriKind
+from xeri.cards import Card
+from xeri.cli._common import _cards, _count, _has_teams, _players_of, _seat_name, _side_name, _teams
+from xeri.moves import Move
+from xeri.observe import Observation, ObservedTake, observe
+from xeri.rules import RuleSet
+from xeri.state import GameState, Phase
+from xeri.table import TableItem
+
+# --------------------------------------------------------------------------
+# What a transcript shows of a state: everything, or one seat's view
+
+
+@attrs.frozen(kw_only=True)
+class _Seen:
+    """What a transcript may show of one state: every card, or what one seat sees.
+
+    A seat's view is made from [`observe`][xeri.observe] alone, so that it
+    cannot show another hand, the stock or a face-down card.
+    """
+
+    facts: GameState | Observation
+    """The public facts: phase, dealer, seat to move, round results, scores."""
+    hands: tuple[tuple[Card, ...] | None, ...]
+    """Each seat's hand, or None where it is hidden."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each seat holds."""
+    face_down: int
+    """Face-down table cards not shown."""
+    table: tuple[TableItem, ...]
+    """The table items shown, in table order."""
+    stock_size: int
+    """How many cards the stock holds."""
+    takes: tuple[ObservedTake, ...]
+    """The round's captures as shown."""
+
+
+def _seen(state: GameState, view: int | None) -> _Seen:
+    if view is None:
+        return _Seen(
+            facts=state,
+            hands=state.hands,
+            hand_sizes=tuple(map(len, state.hands)),
+            face_down=0,
+            table=state.table,
+            stock_size=len(state.stock),
+            takes=tuple(
+                ObservedTake(seat=t.seat, cards=t.cards, xeri=t.xeri, turn=t.turn)
+                for t in state.takes
+            ),
+        )
+    obs = observe(state, view)
+    return _Seen(
+        facts=obs,
+        hands=tuple(obs.hand if s == view else None for s in range(obs.rules.seats)),
+        hand_sizes=obs.hand_sizes,
+        face_down=obs.face_down,
+        table=obs.table,
+        stock_size=obs.stock_size,
+        takes=obs.takes,
+    )
+
+
+def _hand_lines(seen: _Seen) -> list[str]:
+    lines = []
+    for seat, hand in enumerate(seen.hands):
+        held = _cards(hand) if hand is not None else _count(seen.hand_sizes[seat], "card")
+        lines.append(f"  {_seat_name(seat)} holds {held}")
+    return lines
+
+
+def _table_text(seen: _Seen) -> str:
+    shown = _cards(seen.table) if seen.table or not seen.face_down else ""
+    if seen.face_down:
+        down = f"{seen.face_down} face down"
+        return f"{down} {shown}" if shown else down
+    return shown
+
+
+def _round_no(seen: _Seen) -> int:
+    """The number of the current round, counting from 1."""
+    return len(seen.facts.round_results) + 1
+
+
+def _deal_lines(after: _Seen) -> list[str]:
+    facts = after.facts
+    lines = ["", f"Round {_round_no(after)}: {_seat_name(facts.dealer)} deals."]
+    lines += _hand_lines(after)
+    lines.append(f"  table: {_table_text(after)}   stock: {after.stock_size}")
+    if facts.bottom_card is not None:
+        lines.append(f"  bottom card shown: {facts.bottom_card}")
+    return lines
+
+
+def _take_text(take: ObservedTake) -> str:
+    """The cards a capture takes besides the card played, and how many in all."""
+    taken = _cards(take.cards[:-1]) if len(take.cards) > 1 else ""
+    if take.hidden:
+        down = f"{take.hidden} face down"
+        taken = f"{down} {taken}" if taken else down
+    text = f"takes {taken} ({take.count} cards)"
+    if take.xeri is XeriKind.XERI:
+        text += "  ** XERI **"
+    elif take.xeri is XeriKind.JACK_XERI:
+        text += "  ** JACK XERI **"
+    return text
+
+
+def _play_lines(before: _Seen, after: _Seen, seat: int, move: object) -> list[str]:
+    """The lines of one play: the card, what it takes, the table, a new deal, a round's end."""
+    rules = after.facts.rules
+    new = after.takes[len(before.takes) :]  # a round's captures are cleared only by a deal
+    capture = next((t for t in new if t.turn is not None), None)
+    if capture is not None:
+        what = f"plays {capture.cards[-1]}"
+        note = _take_text(capture)
+    else:
+        what = f"plays {move}"
+        note = ""
+    if rules.capture.pile:
+        if capture is None and (after.table or after.face_down):
+            top = f", top {after.table[-1]}" if after.table else ""
+            note = f"pile {after.face_down + len(after.table)}{top}"
+    else:
+        note = f"{note}   table: {_table_text(after)}" if note else f"table: {_table_text(after)}"
+    lines = [f"  {_seat_name(seat)} {what:<22}  {note}".rstrip()]
+    for take in new:
+        if take.turn is None:
+            left = _cards(take.cards) if not take.hidden else f"{take.count} cards"
+            lines.append(
+                f"  {_seat_name(take.seat)} takes the cards left on the table: {left} "
+                "(last capture)"
+            )
+    if after.stock_size < before.stock_size and after.facts.phase is Phase.PLAY:
+        lines.append(
+            f"  -- new deal: {rules.hand_size} cards each, {after.stock_size} left in stock --"
+        )
+        shown = zip(_hand_lines(after), after.hands, strict=True)
+        lines += [line for line, hand in shown if hand is not None]
+    if after.facts.is_round_over:
+        lines.append(f"Round {len(after.facts.round_results)} over.")
+        lines += _score_sheet(after.facts)
+        if after.facts.is_over:
+            lines.append(_match_result(after.facts))
+    return lines
+
+
+def _score_sheet(facts: GameState | Observation) -> list[str]:
+    rules = facts.rules
+    results = facts.round_results
+    result = results[-1]
+    names = [_side_name(rules, s) for s in range(rules.num_sides)]
+    width = max(map(len, names)) + 2
+    head = "".rjust(14) + "".join(name.rjust(width) for name in names)
+    rows: list[tuple[str, tuple[int, ...]]] = [
+        ("cards", result.cards),
+        ("card points", result.card_points),
+        ("majority", result.majority),
+        ("xeris", result.xeris),
+        ("xeri bonus", result.xeri_bonus),
+        ("round total", result.total),
+        ("match score", facts.scores),
+    ]
+    round_wins = getattr(rules.match, "round_wins", None)
+    if callable(round_wins):
+        rows.append(("rounds won", round_wins(results, rules.num_sides)))
+    return [head] + [
+        f"  {label:<12}" + "".join(str(v).rjust(width) for v in values) for label, values in rows
+    ]
+
+
+def _match_result(facts: GameState | Observation) -> str:
+    rules = facts.rules
+    rounds = _count(len(facts.round_results), "round")
+    scores = " to ".join(map(str, facts.scores))
+    round_wins = getattr(rules.match, "round_wins", None)
+    if callable(round_wins):
+        won = round_wins(facts.round_results, rules.num_sides)
+        scores = f"rounds won {' to '.join(map(str, won))}, points {scores}"
+    winner = facts.winner
+    if winner is None:
+        return f"The match is drawn after {rounds}, {scores}."
+    who = _side_name(rules, winner)
+    if _has_teams(rules):
+        who += f" ({_players_of(rules, winner)})"
+    return f"{who} wins the match after {rounds}, {scores}."
+
+
+def _header(rules: RuleSet) -> str:
+    text = f"A match of {rules.name}: {rules.seats} players"
+    if _has_teams(rules):
+        text += f" in {rules.num_sides} teams, {_teams(rules)}"
+    return text + "."
+
+
+def _step_lines(before: GameState, move: Move, after: GameState, view: int | None) -> list[str]:
+    """The transcript of one move, every card shown or only what `view` sees.
+
+    Chance's moves are told by what they change in public: a deal completed (a
+    new round's phase) or a table dealt again; a card of an order dealt card
+    by card that does not complete it changes nothing public and prints nothing.
+    """
+    seat = before.to_move
+    if seat is None:  # chance: a deal, a redeal of the table, or one card of either
+        phase = before.phase
+        if phase is Phase.REDEAL:
+            if after.phase is Phase.PLAY or len(after.redealt) > len(before.redealt):
+                return [f"  the table is dealt again: {_table_text(_seen(after, view))}"]
+        elif after.phase is not phase:
+            return _deal_lines(_seen(after, view))
+        return []
+    return _play_lines(_seen(before, view), _seen(after, view), seat, move)
