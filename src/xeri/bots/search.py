@@ -46,14 +46,15 @@ def playout_policy(rng: RandomSource) -> Policy:
     """A fast, greedy-minded policy for [`rollout`][xeri.rollout], drawing from `rng`.
 
     In a pile game ([G6][rules-g6]) it takes the pile with a card of the top
-    card's rank when it has one, sweeps a pile of three or more cards with
-    the sweeper, and otherwise plays a random card other than the sweeper
-    when it can. On an open table ([D3][rules-d3]) it makes the capture
+    card's rank when it has one, sweeps a pile of two or more cards with
+    the sweeper, and otherwise lays a card, preferring one the next seat
+    holds no card of the same rank to take, then one worth no points, and
+    the sweeper last. On an open table ([D3][rules-d3]) it makes the capture
     taking the most cards; otherwise it lays a card free, preferring one the
     next seat holds no card of the same rank to take, and builds only when
     it cannot lay a card free. It reads the next hand from the view (a
-    rollout plays a full, sampled state). Playouts with it judge moves far
-    better than uniformly random ones.
+    rollout plays a full, sampled state); ties are broken at random.
+    Playouts with it judge moves far better than uniformly random ones.
 
     Args:
         rng: the generator for its random choices.
