@@ -18,7 +18,6 @@ import attrs
 from xeri._immutable import _Immutable
 from xeri.capture import XeriKind
 from xeri.cards import Card
-from xeri.engine import legal_moves
 from xeri.errors import IllegalMoveError
 from xeri.moves import PlayerMove
 from xeri.observe import Observation
@@ -95,10 +94,13 @@ def preview(view: GameState | Observation, move: PlayerMove) -> Preview:
         )
     if mover is None:
         raise IllegalMoveError("nobody is to move: chance acts or the match is over")
-    if move not in legal_moves(view):
-        raise IllegalMoveError(f"{move} is not a legal move of seat {mover}")
     rules = view.rules
-    rest, _, taken, xeri = rules.capture.play(view.table, hand, mover, move)
+    # The capture rule's `play` checks the one move, as `apply` relies on: a
+    # greedy player previewing every move must not list them all each time.
+    try:
+        rest, _, taken, xeri = rules.capture.play(view.table, hand, mover, move)
+    except IllegalMoveError as exc:
+        raise IllegalMoveError(f"{move} is not a legal move of seat {mover}: {exc}") from None
     if taken is None:
         return Preview(move=move, taken=None)
     taken = tuple(taken)

@@ -186,18 +186,17 @@ def _start(
     rng: RandomSource,
     endgame: bool,  # noqa: FBT001  # internal, positional like its neighbours
     seconds: float | None,
-) -> tuple[_Plan, PlayerMove | None]:
-    """What both search bots do first: the sampling plan, and the move if no search is needed.
+) -> _Plan | PlayerMove:
+    """What both search bots do first: the move when no search is needed, else the plan.
 
-    The move is the only legal one, or the solver's when the rest of the
-    round is determined and small; otherwise None.
+    The move is the only legal one (no sampling plan is counted for it), or
+    the solver's when the rest of the round is determined and small.
     """
-    plan = _sampler(observation)
     if len(moves) == 1:
-        return plan, moves[0]
-    if endgame:
-        return plan, _solved(observation, plan, rng, seconds)
-    return plan, None
+        return moves[0]
+    plan = _sampler(observation)
+    solved = _solved(observation, plan, rng, seconds) if endgame else None
+    return plan if solved is None else solved
 
 
 def _deadline(seconds: float | None) -> Callable[[], bool]:
@@ -239,9 +238,9 @@ class PIMCBot(_Immutable):
     def choose(self, observation: Observation, rng: RandomSource) -> PlayerMove:
         """The move with the best sampled playouts; see [`Bot.choose`][xeri.bots.Bot.choose]."""
         moves = moves_to_choose(observation)
-        plan, forced = _start(observation, moves, rng, self.endgame, self.seconds)
-        if forced is not None:
-            return forced
+        plan = _start(observation, moves, rng, self.endgame, self.seconds)
+        if not isinstance(plan, _Plan):
+            return plan
         draw = plan.draw
         side = observation.rules.sides[observation.seat]
         totals = [0.0] * len(moves)
@@ -429,9 +428,9 @@ class ISMCTSBot(_Immutable):
     def choose(self, observation: Observation, rng: RandomSource) -> PlayerMove:
         """The most visited move of the search; see [`Bot.choose`][xeri.bots.Bot.choose]."""
         moves = moves_to_choose(observation)
-        plan, forced = _start(observation, moves, rng, self.endgame, self.seconds)
-        if forced is not None:
-            return forced
+        plan = _start(observation, moves, rng, self.endgame, self.seconds)
+        if not isinstance(plan, _Plan):
+            return plan
         draw = plan.draw
         rules = observation.rules
         search = _Tree(
