@@ -5,7 +5,8 @@ Install it with the `testing` extra. The package has a module per job:
 * [`xeri.testing.harness`][xeri.testing.harness]:
   [`check_rules`][xeri.testing.check_rules] plays random full matches of
   any [`RuleSet`][xeri.RuleSet], chance included, and after every move
-  checks the properties that every rule set must have. The first failure
+  checks the properties that every rule set must have (the costly ones at
+  a sample of the states drawn from each match's seed). The first failure
   raises a [`ConformanceError`][xeri.testing.ConformanceError] naming the
   check and the move, and carrying a game record that replays the game up
   to it. It needs nothing beyond the core (attrs), not hypothesis.

@@ -2,19 +2,24 @@
 
 Run it on any [`RuleSet`][xeri.RuleSet], a preset or your own: it plays
 random full matches, chance included, and after every move checks the
-properties that every rule set must have. It reads a rule set's components
-through their protocols and the capabilities they declare (such as
-[`CaptureRule.pile`][xeri.CaptureRule.pile]), never by their class, so a
-component of your own is checked as strictly as a built-in one. It needs
+properties that every rule set must have, the costly ones at a reproducible
+sample of the states (see [`check_rules`][xeri.testing.check_rules]). It
+deals and counts the rule set's [`deck`][xeri.RuleSet.deck], and reads a
+rule set's components through their protocols and the capabilities they
+declare (such as [`CaptureRule.pile`][xeri.CaptureRule.pile]), never by
+their class, so a component of your own is checked as strictly as a
+built-in one. It needs
 cattrs (the `testing` or `json` extra) for its JSON round trips, and not
 hypothesis.
 """
 
 from __future__ import annotations
 
-import copy
 import math
 import random
+import time
+from collections.abc import Callable
+from operator import attrgetter
 from typing import Any
 
 import attrs
@@ -23,8 +28,8 @@ from xeri._validate import check_state
 from xeri.capture import HandNeeds, XeriKind
 from xeri.cards import DECK, Card
 from xeri.engine import apply, chance_move, legal_moves, start
-from xeri.errors import IllegalMoveError, XeriError
-from xeri.match import FixedRounds
+from xeri.errors import IllegalMoveError, RuleSetError, XeriError, _show
+from xeri.match import FixedRounds, TargetScore
 from xeri.moves import Deal, Move, PlayerMove, Reshuffle, move_sort_key
 from xeri.observe import Observation, observe
 from xeri.records import GameRecord
@@ -70,8 +75,8 @@ _CHANCE_PHASES = frozenset({Phase.DEAL, Phase.REDEAL, Phase.ROUND_OVER})
 _ROUND_CAP = 500
 """Rounds allowed in a match whose format has neither a `rounds` nor a `target`."""
 
-_NEEDS_ONE_IN = 4
-"""The needs check looks at about one decision point in this many."""
+_SAMPLE_ONE_IN = 32
+"""The costly checks look at about one state in this many (see `_sampled`)."""
 
 _NEEDS_HANDS = 3
 """Random hands tried per card the mover may play, at a decision point the needs check looks at."""
@@ -159,14 +164,34 @@ def _rebuild_error(  # noqa: PLR0917  # the positional form pickle needs
 
 @attrs.frozen(kw_only=True)
 class CheckReport:
-    """What [`check_rules`][xeri.testing.check_rules] played: every check passed on all of it."""
+    """What [`check_rules`][xeri.testing.check_rules] played: every check passed on all of it.
+
+    With a time budget (`max_seconds`) fewer matches may have been played
+    than asked for: `games` counts those checked, `requested` those asked
+    for, and `complete` says whether they are the same.
+
+    Examples:
+        >>> from xeri.testing import CheckReport
+        >>> CheckReport(games=3, rounds=12, moves=600).complete
+        True
+        >>> CheckReport(games=2, rounds=8, moves=400, requested=300).complete
+        False
+    """
 
     games: int
-    """Matches played to their end."""
+    """Matches played to their end and checked."""
     rounds: int
     """Rounds played, over all matches."""
     moves: int
     """Moves applied and checked, chance's included."""
+    requested: int = attrs.field(default=attrs.Factory(lambda self: self.games, takes_self=True))
+    """Matches asked for (the `games` argument); more than `games` when the time
+    budget ran out first. Defaults to `games`."""
+
+    @property
+    def complete(self) -> bool:
+        """True when every match asked for was played and checked."""
+        return self.games >= self.requested
 
 
 class _Failure(Exception):  # noqa: N818  # internal signal, turned into a ConformanceError
@@ -189,7 +214,7 @@ def _fail(check: str, detail: str, move: Move | None = None) -> _Failure:
 
 def _plays_per_round(rules: RuleSet) -> int:
     """Every card not laid on the initial table is played once ([G8][rules-g8], [F3][rules-f3])."""
-    return 52 - rules.table_size
+    return len(rules.deck) - rules.table_size
 
 
 def round_bound(rules: RuleSet) -> int:
@@ -200,8 +225,8 @@ def round_bound(rules: RuleSet) -> int:
     takes at most that many. One with a positive int `target` (as
     [`TargetScore`][xeri.TargetScore]) is bounded generously: 20 rounds plus
     10 times the rounds needed to reach the target if every round's base
-    points (the points table and the majority bonus) went to one side. Any
-    other format gets 500 rounds.
+    points (the points of the rule set's [`deck`][xeri.RuleSet.deck] and the
+    majority bonus) went to one side. Any other format gets 500 rounds.
 
     Args:
         rules: the rule set.
@@ -222,7 +247,7 @@ def round_bound(rules: RuleSet) -> int:
         return rounds
     target = getattr(match, "target", None)
     if type(target) is int and target > 0:
-        base = rules.card_points.total + rules.majority_points
+        base = rules.card_points.count(rules.deck) + rules.majority_points
         return 20 + 10 * math.ceil(target / max(1, base))
     return _ROUND_CAP
 
@@ -242,28 +267,52 @@ def _all_cards(state: GameState) -> list[Card]:
     return cards
 
 
-def _check_conservation(state: GameState) -> None:
+def _check_conservation(state: GameState, facts: _Facts) -> None:
     cards = _all_cards(state)
     if state.phase is Phase.DEAL:
         if cards:
             raise _fail("conservation", f"{len(cards)} cards are in play before the first deal")
         return
-    if len(cards) != 52 or set(cards) != set(DECK):
+    in_play = set(cards)
+    deck = facts.cards
+    if len(cards) != len(deck) or in_play != deck:
         counts: dict[Card, int] = {}
         for c in cards:
             counts[c] = counts.get(c, 0) + 1
         twice = sorted(c for c, n in counts.items() if n > 1)
-        missing = sorted(set(DECK) - set(cards))
+        missing = sorted(deck - in_play)
+        foreign = sorted(in_play - deck)
         raise _fail(
             "conservation",
-            f"{len(cards)} cards in hands, table, stock and captures, not the 52; "
-            f"missing {_names(missing)}, more than once {_names(twice)}",
+            f"{len(cards)} cards in hands, table, stock and captures, not the "
+            f"{len(deck)} of the deck; missing {_names(missing)}, more than once "
+            f"{_names(twice)}, not in the deck {_names(foreign)}",
         )
     for seat, hand in enumerate(state.hands):
-        if list(hand) != sorted(hand):
+        indexes = list(map(_INDEX, hand))
+        if indexes != sorted(indexes):
             raise _fail("conservation", f"the hand of seat {seat} is not sorted: {_names(hand)}")
-    if state.bottom_card is not None and state.bottom_card not in cards:
+    if state.bottom_card is not None and state.bottom_card not in in_play:
         raise _fail("conservation", f"the shown bottom card {state.bottom_card} is not in play")
+
+
+_INDEX = attrgetter("index")
+_STATE_FIELDS = attrgetter(*(f.name for f in attrs.fields(GameState)))
+
+
+def _copy(state: GameState) -> GameState:
+    """An equal state that is another object, built as pickle rebuilds one.
+
+    `copy.deepcopy` gives back the state itself: values are immutable.
+    """
+    rebuild, fields = state.__reduce__()[:2]
+    copied: GameState = rebuild(*fields)
+    return copied
+
+
+def _same(state: GameState, other: GameState) -> bool:
+    """`state == other`, faster: fields that are the same object are not compared further."""
+    return bool(_STATE_FIELDS(state) == _STATE_FIELDS(other))
 
 
 def _names(cards: tuple[Card, ...] | list[Card]) -> str:
@@ -306,14 +355,15 @@ def _check_legal_moves(state: GameState) -> tuple[PlayerMove, ...]:
 
 
 def _other_card(state: GameState, rng: random.Random) -> Card:
-    """A card the seat to move does not hold."""
+    """A card of the deck that the seat to move does not hold."""
     hand = set(state.hands[state.to_move])  # type: ignore[index]  # a seat is to move
-    start_at = rng.randrange(52)
-    for i in range(52):
-        card = DECK[(start_at + i) % 52]
+    deck = state.rules.deck
+    start_at = rng.randrange(len(deck))
+    for i in range(len(deck)):
+        card = deck[(start_at + i) % len(deck)]
         if card not in hand:
             return card
-    raise AssertionError("a hand of 52 cards")  # pragma: no cover  # validation forbids it
+    raise AssertionError("a hand of the whole deck")  # pragma: no cover  # validation forbids it
 
 
 def _with_card(move: PlayerMove, card: Card) -> PlayerMove:
@@ -323,21 +373,39 @@ def _with_card(move: PlayerMove, card: Card) -> PlayerMove:
 
 
 def _check_illegal(
-    state: GameState, moves: tuple[PlayerMove, ...], snapshot: GameState, rng: random.Random
+    state: GameState,
+    moves: tuple[PlayerMove, ...],
+    snapshot: GameState,
+    rng: random.Random,
+    facts: _Facts,
+    *,
+    every: bool,
 ) -> None:
-    """A card not held, a move out of turn, a chance move: refused, state unchanged."""
+    """A card not held, a move out of turn, a chance move: refused, state unchanged.
+
+    Without `every`, only the first attempt: a card not held, a player's
+    move while chance acts, or a deal after the end.
+    """
+    deck = facts.deck
+    outside = facts.outside
     attempts: list[tuple[str, Move, int | None]] = []
     if moves:
         bad = _with_card(moves[rng.randrange(len(moves))], _other_card(state, rng))
         attempts.append(("a card not in the mover's hand", bad, None))
+        if outside:
+            bad = _with_card(moves[-1], outside[rng.randrange(len(outside))])
+            attempts.append(("a card outside the rule set's deck", bad, None))
         other = (state.to_move + 1) % state.rules.seats  # type: ignore[operator]  # a seat moves
         attempts.append((f"a move submitted by seat {other} out of turn", moves[0], other))
-        attempts.append(("a deal while a seat is to move", Deal(deck=DECK), None))
+        attempts.append(("a deal while a seat is to move", Deal(deck=deck), None))
     elif state.phase is Phase.MATCH_OVER:
-        attempts.append(("a deal after the end of the match", Deal(deck=DECK), None))
+        attempts.append(("a deal after the end of the match", Deal(deck=deck), None))
     else:
-        attempts.append(("a player's move while chance acts", DECK[rng.randrange(52)], None))
-    for what, move, seat in attempts:
+        card = deck[rng.randrange(len(deck))]
+        attempts.append(("a player's move while chance acts", card, None))
+        if outside and state.phase is not Phase.REDEAL:
+            attempts.append(("a deal of the 52 cards, not the deck's", Deal(deck=DECK), None))
+    for what, move, seat in attempts if every else attempts[:1]:
         try:
             apply(state, move, seat=seat)
         except IllegalMoveError:
@@ -350,7 +418,7 @@ def _check_illegal(
             ) from exc
         else:
             raise _fail("illegal move", f"{what} was accepted", move)
-        if state != snapshot:
+        if not _same(state, snapshot):
             raise _fail("illegal move", f"refusing {what} changed the state", move)
 
 
@@ -364,7 +432,7 @@ def _expected_result(state: GameState) -> tuple[list[list[Card]], list[list[Xeri
         piles[side].extend(take.cards)
         if take.xeri is not None:
             made[side].append(take.xeri)
-    leftover = 52 - sum(map(len, piles))
+    leftover = len(rules.deck) - sum(map(len, piles))
     return piles, made, leftover
 
 
@@ -392,14 +460,21 @@ def _recount(state: GameState) -> RoundResult:
         sum(rules.jack_xeri_points if k is XeriKind.JACK_XERI else rules.xeri_points for k in ks)
         for ks in made
     ]
+    total = [c + m + b for c, m, b in zip(card_points, majority, bonus, strict=True)]
+    # A category is a component: its points are read through its protocol.
+    captured, xeris = tuple(map(tuple, piles)), tuple(map(tuple, made))
+    lines = tuple((c.name, c.award(captured, xeris, rules)) for c in rules.categories)
+    for _, points in lines:
+        total = [t + p for t, p in zip(total, points, strict=True)]
     return RoundResult(
         cards=tuple(counts),
         card_points=tuple(card_points),
         majority=tuple(majority),
         xeris=tuple(len(ks) for ks in made),
         xeri_bonus=tuple(bonus),
-        total=tuple(c + m + b for c, m, b in zip(card_points, majority, bonus, strict=True)),
+        total=tuple(total),
         leftover=leftover,
+        categories=lines,
     )
 
 
@@ -423,14 +498,10 @@ def _check_round_score(state: GameState) -> None:
         if getattr(result, field) != getattr(expected, field):
             got, want = getattr(result, field), getattr(expected, field)
             raise _fail("round score", f"{field} is {got}, the recount gives {want}")
-    parts = tuple(
-        map(sum, zip(result.card_points, result.majority, result.xeri_bonus, strict=True))
-    )
+    parts = tuple(map(sum, zip(*(points for _, points in result.sheet), strict=True)))
     if result.total != parts:
-        raise _fail(
-            "round score",
-            f"total {result.total} is not card points + majority + xeri bonus = {parts}",
-        )
+        lines = " + ".join(name for name, _ in result.sheet)
+        raise _fail("round score", f"total {result.total} is not {lines} = {parts}")
     piles, made, leftover = _expected_result(state)
     again = rules.scorer.score(
         tuple(map(tuple, piles)), tuple(map(tuple, made)), rules, leftover=leftover
@@ -439,14 +510,14 @@ def _check_round_score(state: GameState) -> None:
         raise _fail("round score", f"the scorer gives {again} for the same captures, not {result}")
 
 
-def _check_xeris(prev: GameState, new: GameState, move: Move) -> None:
+def _check_xeris(prev: GameState, new: GameState, move: Move, plays: int) -> None:
     """The takes of a play: the old ones kept, at most one new; the xeri options honoured."""
     rules = new.rules
     if new.takes[: len(prev.takes)] != prev.takes:
         raise _fail("xeri", "a play changed the captures made before it")
     fresh = new.takes[len(prev.takes) :]
     turn = len(prev.history)
-    last_play = turn == _plays_per_round(rules) - 1
+    last_play = turn == plays - 1
     for take in fresh:
         if not isinstance(take, Take):
             raise _fail("xeri", f"a capture is recorded as {type(take).__name__}, not a Take")
@@ -502,7 +573,7 @@ def _check_xeri_kind(rules: RuleSet, take: Take, new: GameState) -> None:
 
 def _check_step(prev: GameState, new: GameState, move: Move, game: _Game) -> None:
     """The checks that compare a state with the one before it."""
-    if new.rules != prev.rules:
+    if new.rules is not prev.rules and new.rules != prev.rules:
         raise _fail("apply", "the rule set changed during the match")
     if prev.phase is Phase.PLAY:
         _check_play(prev, new, move, game)
@@ -519,24 +590,26 @@ def _check_step(prev: GameState, new: GameState, move: Move, game: _Game) -> Non
             raise _fail("match score", "dealing a round changed the results")
         if new.phase not in (Phase.PLAY, Phase.REDEAL):
             raise _fail("apply", f"after a deal the phase is {new.phase.value}")
-    _check_match(new, game)
+    if new.phase is not prev.phase or new.round_results is not prev.round_results:
+        _check_match(new, game)  # the match's status depends on nothing else
 
 
 def _check_play(prev: GameState, new: GameState, move: Move, game: _Game) -> None:
     """A player's move: history, captures and xeris, the round's length and its score."""
     rules = new.rules
-    plays = _plays_per_round(rules)
+    plays = game.facts.plays
     if new.phase is Phase.PLAY and len(new.round_results) != len(prev.round_results):
         raise _fail("match score", "a round was scored in the middle of play")
     history = new.history
     if history[:-1] != prev.history or history[-1] != move:
         raise _fail("apply", "the round's history is not the old history and the move")
-    _check_xeris(prev, new, move)
+    _check_xeris(prev, new, move, plays)
     game.plays_this_round += 1
     if game.plays_this_round > plays:
         raise _fail(
             "termination",
-            f"more than {plays} plays in a round (52 cards less {rules.table_size} on the table)",
+            f"more than {plays} plays in a round ({len(rules.deck)} cards less "
+            f"{rules.table_size} on the table)",
         )
     if new.phase not in (Phase.ROUND_OVER, Phase.MATCH_OVER):
         return
@@ -551,7 +624,7 @@ def _check_play(prev: GameState, new: GameState, move: Move, game: _Game) -> Non
     for side, points in enumerate(results[-1].total):
         game.totals[side] += points
     game.rounds += 1
-    bound = round_bound(rules)
+    bound = game.facts.rounds
     if game.rounds >= bound and new.phase is not Phase.MATCH_OVER:
         raise _fail("termination", f"the match is not over after {bound} rounds")
 
@@ -578,7 +651,10 @@ def _check_match(new: GameState, game: _Game) -> None:
     winner = status.winner
     if new.phase is Phase.MATCH_OVER and winner is not None and status.target is not None:
         scores = new.scores
-        if scores[winner] < status.target or scores[winner] < max(scores):
+        # A winner has reached the target; under `TargetScore` it also has the most points
+        # (a count-out, `CountOut`, may end with the other side ahead: C7).
+        top = isinstance(rules.match, TargetScore) and scores[winner] < max(scores)
+        if scores[winner] < status.target or top:
             raise _fail(
                 "match score",
                 f"side {winner} wins with the scores {scores}, the target {status.target}",
@@ -590,7 +666,11 @@ def _check_match(new: GameState, game: _Game) -> None:
 
 
 def _check_json(value: Loadable, what: str) -> Loadable:
-    """`value` written with `to_json` and read back with `from_json`: it must come back equal."""
+    """`value` written with `to_json` and read back with `from_json`: it must come back equal.
+
+    Returns:
+        The value read back.
+    """
     try:
         back: Loadable = from_json(to_json(value), type(value))
     except Exception as exc:  # any error is the failure reported
@@ -628,14 +708,16 @@ def _check_shown(state: GameState, seat: int, seen: Observation) -> None:
             )
 
 
-def _check_observations(state: GameState, rng: random.Random) -> None:
+def _check_observations(
+    state: GameState, legal: tuple[PlayerMove, ...], rng: random.Random
+) -> None:
     for seat in range(state.rules.seats):
         try:
             seen = observe(state, seat)
         except Exception as exc:  # any error is the failure reported
             raise _fail("non-interference", f"observe(state, {seat}) raised {exc!r}") from exc
         _check_shown(state, seat, seen)
-        if seat == state.to_move and legal_moves(seen) != legal_moves(state):
+        if seat == state.to_move and legal_moves(seen) != legal:
             raise _fail(
                 "non-interference",
                 f"seat {seat}'s legal moves depend on cards it cannot see: "
@@ -701,11 +783,11 @@ def _check_needs(state: GameState, legal: tuple[PlayerMove, ...], rng: random.Ra
 
     The other hands have the mover's hand size and hold a card the mover may
     play; the rest is drawn from the mover's hand and the cards hidden from
-    it, and a hand is kept only if the seat could hold it (`_could_hold`):
-    hands the other seats cannot rule out.
+    it. A disagreement counts only if the seat could hold the hand
+    (`_could_hold`): hands the other seats cannot rule out. That costs a
+    replay of the round, so it is asked only of a hand that disagrees.
     """
     rules = state.rules
-    capture = rules.capture
     seat: int = state.to_move  # type: ignore[assignment]  # a seat is to move
     hand = state.hands[seat]
     needs: dict[PlayerMove, HandNeeds] = {}
@@ -725,29 +807,43 @@ def _check_needs(state: GameState, legal: tuple[PlayerMove, ...], rng: random.Ra
         rest = [c for c in pool if c != card]
         for _ in range(_NEEDS_HANDS):
             other = tuple(sorted([card, *rng.sample(rest, min(len(hand) - 1, len(rest)))]))
-            if not _could_hold(state, seat, other, places):
-                continue
+            failure = _needs_disagree(state, legal, needs, other)
+            if failure is not None and _could_hold(state, seat, other, places):
+                raise failure
+
+
+def _needs_disagree(
+    state: GameState,
+    legal: tuple[PlayerMove, ...],
+    needs: dict[PlayerMove, HandNeeds],
+    other: tuple[Card, ...],
+) -> _Failure | None:
+    """Where `needs` and `moves` disagree for another hand of the mover, if they do."""
+    rules = state.rules
+    seat: int = state.to_move  # type: ignore[assignment]  # a seat is to move
+    try:
+        listed = rules.capture.moves(state.table, other, seat)
+    except Exception as exc:  # any error is the failure reported
+        failure = _fail(
+            "needs", f"moves with the hand {_names(other)} raised {type(exc).__name__}: {exc}"
+        )
+        failure.__cause__ = exc
+        return failure
+    for move in dict.fromkeys([*listed, *(m for m in legal if m.card in other)]):
+        if move not in needs:
             try:
-                listed = capture.moves(state.table, other, seat)
-            except Exception as exc:  # any error is the failure reported
-                raise _fail(
-                    "needs",
-                    f"moves with the hand {_names(other)} raised {type(exc).__name__}: {exc}",
-                ) from exc
-            for move in dict.fromkeys([*listed, *(m for m in legal if m.card in other)]):
-                if move not in needs:
-                    needs[move] = _needs_of(rules, state, move, seat)
-                if needs[move].holds(other) != (move in listed):
-                    if move in listed:
-                        says = f"forbids it ({_unmet(needs[move], other)})"
-                    else:
-                        says = "allows it"
-                    raise _fail(
-                        "needs",
-                        f"moves {'lists' if move in listed else 'does not list'} {move} for the "
-                        f"hand {_names(other)}, but needs {says}",
-                        move,
-                    )
+                needs[move] = _needs_of(rules, state, move, seat)
+            except _Failure as failure:
+                return failure
+        if needs[move].holds(other) != (move in listed):
+            says = f"forbids it ({_unmet(needs[move], other)})" if move in listed else "allows it"
+            return _fail(
+                "needs",
+                f"moves {'lists' if move in listed else 'does not list'} {move} for the "
+                f"hand {_names(other)}, but needs {says}",
+                move,
+            )
+    return None
 
 
 # --------------------------------------------------------------------------
@@ -762,13 +858,47 @@ def _record(rules: RuleSet, dealer: int, moves: list[Move]) -> GameRecord:
 # The harness
 
 
+@attrs.frozen(kw_only=True)
+class _Facts:
+    """What the harness works out once per rule set rather than at every move."""
+
+    deck: tuple[Card, ...]
+    """The rule set's deck."""
+    cards: frozenset[Card]
+    """The same cards, as a set."""
+    outside: tuple[Card, ...]
+    """The cards of the 52 that the deck leaves out."""
+    plays: int
+    """Plays in a round."""
+    rounds: int
+    """The most rounds a match may take (`round_bound`)."""
+    moves_read: set[Move] = attrs.Factory(set)
+    """The players' moves that made the JSON round trip."""
+
+
+def _facts(rules: RuleSet) -> _Facts:
+    cards = frozenset(rules.deck)
+    return _Facts(
+        deck=rules.deck,
+        cards=cards,
+        outside=tuple(c for c in DECK if c not in cards),
+        plays=_plays_per_round(rules),
+        rounds=round_bound(rules),
+    )
+
+
 @attrs.define
 class _Game:
     """One match being checked: where it stands and its counters."""
 
     rules: RuleSet
+    facts: _Facts
     rng: random.Random
+    """Draws the moves of the match, and nothing else."""
+    checks: random.Random
+    """Draws the sampled states, the illegal moves tried and the shuffles of hidden cards."""
     needs_rng: random.Random
+    """Draws the hands of the needs check."""
     dealer: int
     state: GameState
     totals: list[int]
@@ -779,45 +909,82 @@ class _Game:
     reshuffles: int = 0
 
 
-def _check_state(state: GameState, rng: random.Random) -> tuple[PlayerMove, ...]:
+def _check_state(state: GameState, game: _Game, *, sampled: bool) -> tuple[PlayerMove, ...]:
     """The checks of one state on its own; returns its legal moves."""
-    _check_conservation(state)
+    _check_conservation(state, game.facts)
     moves = _check_legal_moves(state)
-    _check_observations(state, rng)
+    if sampled:
+        _check_observations(state, moves, game.checks)
+        if moves:
+            _check_needs(state, moves, game.needs_rng)
     return moves
+
+
+def _sampled(state: GameState, checks: random.Random) -> bool:
+    """Whether a state gets the costly checks.
+
+    Always where no seat is to move in the match's first round (before the
+    deal, at a redeal, at the round's end) and at the end of the match;
+    elsewhere at random, about one state in `_SAMPLE_ONE_IN`.
+    """
+    phase = state.phase
+    if phase is not Phase.PLAY:
+        done = len(state.round_results)
+        if phase is Phase.MATCH_OVER or done == 0 or (done == 1 and phase is Phase.ROUND_OVER):
+            return True
+    return checks.randrange(_SAMPLE_ONE_IN) == 0
+
+
+def _check_move_json(move: Move, facts: _Facts) -> None:
+    """A move's JSON round trip; a player's move once per run (it does not depend on the state)."""
+    if isinstance(move, (Deal, Reshuffle)):
+        _check_json(move, "the move")
+    elif move not in facts.moves_read:
+        _check_json(move, "the move")
+        facts.moves_read.add(move)
 
 
 def _play_one(game: _Game) -> None:
     """Play and check one match to its end."""
-    rng = game.rng
+    rng, checks = game.rng, game.checks
     state = game.state
     _check_json(game.rules, "the rule set")
-    legal = _check_state(state, rng)
+    sampled = _sampled(state, checks)
+    legal = _check_state(state, game, sampled=sampled)
     while not state.is_over:
-        restored = _check_json(state, "the state")
-        snapshot = copy.deepcopy(state)
-        _check_illegal(state, legal, snapshot, rng)
+        copied = _copy(state)
+        if sampled:
+            restored = _check_json(state, "the state")
+        _check_illegal(state, legal, copied, checks, game.facts, every=sampled)
         move: Move = (
             chance_move(state, rng) if state.is_chance else legal[rng.randrange(len(legal))]
         )
         game.move = move
-        _check_json(move, "the move")
+        _check_move_json(move, game.facts)
         try:
             new = apply(state, move)
         except Exception as exc:  # any error is the failure reported
             raise _fail("apply", f"the move raised {type(exc).__name__}: {exc}") from exc
-        if state != snapshot:
+        # The copy shares the state's fields; the state read back from JSON shares nothing.
+        if not _same(state, copied) or (sampled and state != restored):
             raise _fail("purity", "apply changed the state it was given")
-        if apply(restored, move) != new:  # type: ignore[arg-type]  # a state read back from JSON
+        equal: GameState = restored if sampled else copied  # type: ignore[assignment]  # from JSON
+        try:
+            again = apply(equal, move)
+        except Exception as exc:  # any error is the failure reported
+            raise _fail(
+                "purity", f"the same move applied to an equal state raised {type(exc).__name__}"
+            ) from exc
+        if not _same(again, new):
             raise _fail("purity", "the same move applied to an equal state gave another state")
         game.moves.append(move)
         game.state = new
         _check_step(state, new, move, game)
         state = new
-        legal = _check_state(state, rng)
-        if legal and game.needs_rng.randrange(_NEEDS_ONE_IN) == 0:
-            _check_needs(state, legal, game.needs_rng)
-    _check_illegal(state, legal, copy.deepcopy(state), rng)
+        sampled = _sampled(state, checks)
+        legal = _check_state(state, game, sampled=sampled)
+    _check_json(state, "the state")
+    _check_illegal(state, legal, _copy(state), checks, game.facts, every=True)
 
 
 def check_rules(
@@ -825,28 +992,33 @@ def check_rules(
     *,
     games: int = 3,
     rng: random.Random | None = None,
+    progress: Callable[[int, int], object] | None = None,
+    max_seconds: float | None = None,
 ) -> CheckReport:
     """Play `games` random matches of `rules` and check every move; raise on the first failure.
 
     Every move is drawn at random from [`legal_moves`][xeri.legal_moves] or,
     where chance acts, from [`chance_move`][xeri.chance_move] with `rng`.
-    Before and after every move the harness checks:
+    The harness checks:
 
     * **apply**: the move drawn (a legal move, or chance's) is accepted; the
       rule set never changes; a play extends the round's history by itself;
-    * **conservation**: hands, table, stock and captures hold the 52 cards,
-      each once; hands are sorted;
+    * **conservation**: hands, table, stock and captures hold the cards of
+      the rule set's [`deck`][xeri.RuleSet.deck], each once and no other;
+      hands are sorted;
     * **legal moves**: sorted, without duplicates, every one playing a card
       of the mover's hand, and non-empty exactly when a seat is to move;
-    * **illegal move**: a card not held, a move out of turn and a chance move
-      at a player's turn (or the reverse) raise
-      [`IllegalMoveError`][xeri.IllegalMoveError] and leave the state equal
-      to a copy taken before;
+    * **illegal move**: a card not held (and, with a deck smaller than the
+      52, one outside the deck), a move out of turn and a chance move at a
+      player's turn (or the reverse, and a deal of cards other than the
+      deck's) raise [`IllegalMoveError`][xeri.IllegalMoveError] and leave
+      the state equal to a copy taken before;
     * **purity**: `apply` leaves its input equal to a copy, and gives an
       equal result for an equal input;
-    * **termination**: a round is exactly 52 minus `table_size` plays, at
-      most [`MAX_RESHUFFLES`][xeri.testing.MAX_RESHUFFLES] redeals, and a
-      match at most the rounds of [`round_bound`][xeri.testing.round_bound];
+    * **termination**: a round is exactly the deck's size minus
+      `table_size` plays, at most [`MAX_RESHUFFLES`][xeri.testing.MAX_RESHUFFLES]
+      redeals, and a match at most the rounds of
+      [`round_bound`][xeri.testing.round_bound];
     * **xeri**: captures are recorded for the mover and turn, end with the
       card played, and no xeri is made where the rule set forbids it (first
       or last card, the leftover collection); read from the capture rule's
@@ -857,29 +1029,56 @@ def check_rules(
       table ([G7][rules-g7], [D6][rules-d6]);
     * **round score**: with the [`StandardScorer`][xeri.StandardScorer] the
       round result equals a recount from the captures and the rule set's data
-      (points table, majority and its tie rule, xeri bonuses, leftover). A
-      scorer of your own must agree with the recount on cards, xeris and
-      leftover, make its total the sum of its parts, and be deterministic;
+      (points table, majority and its tie rule, xeri bonuses, leftover, and
+      the points each of its [`categories`][xeri.RuleSet.categories] awards).
+      A scorer of your own must agree with the recount on cards, xeris and
+      leftover, make its total the sum of its score sheet's lines, and be
+      deterministic;
     * **match score**: match scores are the sum of the round totals, earlier
       rounds' results never change, and the match ends exactly when its
       format says so;
-    * **json round trip**: the rule set, every state and every move come back
+    * **json round trip**: the rule set, the moves and the states come back
       equal from [`to_json`][xeri.to_json] and [`from_json`][xeri.from_json];
-    * **non-interference**: shuffling the cards hidden from a seat (other
-      hands, the stock, face-down cards under a pile or taken by another
-      seat) among the places hidden from it leaves
-      [`observe`][xeri.observe] for that seat unchanged ([X2][rules-x2],
-      [P3][rules-p3]), and the seat to move has the same legal moves from its
-      observation as from the state; every observation shows the end of the
-      table and of each capture and counts the cards in front of it;
-    * **needs**: at about one decision point in four, the capture rule's
-      [`needs`][xeri.CaptureRule.needs] is exact for every legal move: it
-      holds for the mover's hand, and for random hands of the same size
-      holding the move's card (drawn from the mover's hand and the cards
-      hidden from it, and kept when the round's plays so far are legal with
-      them) it holds exactly when `moves` lists the move for that hand.
-      These draws use a generator of their own, seeded from `rng`, so the
-      games played are the same with or without them.
+    * **non-interference**: every observation shows the end of the table and
+      of each capture and counts the cards in front of it; the seat to move
+      has the same legal moves from its observation as from the state; and
+      shuffling the cards hidden from a seat (other hands, the stock,
+      face-down cards under a pile or taken by another seat) among the
+      places hidden from it leaves [`observe`][xeri.observe] for that seat
+      unchanged ([X2][rules-x2], [P3][rules-p3]);
+    * **needs**: the capture rule's [`needs`][xeri.CaptureRule.needs] is
+      exact for every legal move: it holds for the mover's hand, and for
+      random hands of the same size holding the move's card (drawn from the
+      mover's hand and the cards hidden from it) it holds exactly when
+      `moves` lists the move for that hand, unless the round's plays so far
+      rule that hand out.
+
+    Most of this is checked at every state and move: apply, conservation,
+    legal moves, termination, xeri, round score and match score (the last
+    whenever the phase or the results change: nothing else moves them);
+    purity against an equal copy sharing the state's fields; one illegal
+    move (a card the mover does not hold; a player's move where chance
+    acts; a deal after the end); and the JSON round trip of every deal and
+    reshuffle, of the rule set once per match, and of each player's move
+    the first time the run plays it (its JSON does not depend on the
+    state). What costs a replay of the round or a reading of the whole
+    state is checked at a sample of the states:
+
+    * the state's JSON round trip, and purity against the state read back,
+      which shares nothing with it: `apply` must leave the state equal to
+      it and give an equal result from it;
+    * the other illegal moves;
+    * non-interference;
+    * needs, with three random hands per card the mover may play.
+
+    The sample holds the state before the first deal, every state of the
+    match's first round where no seat is to move (its redeals and its end),
+    the end of the match, and about one state in 32 of the others, drawn
+    at random: thousands of states in a run of a few hundred matches. Its
+    draws, the illegal moves tried, the shuffles and the hands come from
+    generators of their own, seeded from each match's seed: the matches
+    played do not depend on them, and the same `rng` seed repeats the same
+    run, failures included.
 
     Args:
         rules: the rule set to check. [`register`][xeri.register] a rule set
@@ -888,6 +1087,13 @@ def check_rules(
         games: how many matches to play.
         rng: the generator for every random choice; a seeded `random.Random`
             repeats a run. Defaults to a fresh, randomly seeded one.
+        progress: called with (matches done, `games`) after each match, as
+            [`simulate`][xeri.simulate] reports its deals.
+        max_seconds: a time budget: no match is started once this many
+            seconds have passed since the call (the first one always is;
+            the match under way is played to its end). The report's `games`
+            says how many were checked, and `requested` how many were asked
+            for. None (the default) plays them all.
 
     Returns:
         A [`CheckReport`][xeri.testing.CheckReport] counting what was played.
@@ -896,22 +1102,50 @@ def check_rules(
         ConformanceError: a check failed; it names the check and the move and
             carries a record that replays the game up to the failure.
         TypeError: `rules` is not a RuleSet or `games` is not a positive int.
+        RuleSetError: `progress` is not callable, or `max_seconds` is not a
+            positive number.
+
+    Examples:
+        >>> import random, xeri
+        >>> from xeri.testing import check_rules
+        >>> seen = []
+        >>> report = check_rules(
+        ...     xeri.GREEK_FOUR, games=2, rng=random.Random(3),
+        ...     progress=lambda done, total: seen.append((done, total)),
+        ...     max_seconds=600,
+        ... )
+        >>> seen, report.games, report.requested, report.complete
+        ([(1, 2), (2, 2)], 2, 2, True)
     """
     if not isinstance(rules, RuleSet):
         raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
     if type(games) is not int or games < 1:
         raise TypeError(f"games must be a positive int, not {games!r}")
+    if progress is not None and not callable(progress):
+        raise RuleSetError(f"progress must be a callable or None, not {_show(progress)}")
+    if max_seconds is not None and not (
+        type(max_seconds) in (int, float) and 0 < max_seconds < math.inf
+    ):
+        raise RuleSetError(
+            f"max_seconds must be a positive number or None, not {_show(max_seconds)}"
+        )
     if rng is None:
         rng = random.Random()
-    rounds = moves = 0
-    for _ in range(games):
+    facts = _facts(rules)
+    began = time.perf_counter()
+    played = rounds = moves = 0
+    while played < games:
+        if played and max_seconds is not None and time.perf_counter() - began >= max_seconds:
+            break
         seed = rng.getrandbits(64)
         game_rng = random.Random(seed)
         dealer = game_rng.randrange(rules.seats)
         game = _Game(
             rules=rules,
+            facts=facts,
             rng=game_rng,
-            # Its own generator, so that the games played do not depend on it.
+            # Generators of their own, so that the games played do not depend on them.
+            checks=random.Random(f"checks {seed}"),
             needs_rng=random.Random(f"needs {seed}"),
             dealer=dealer,
             state=start(rules, dealer=dealer),
@@ -930,6 +1164,9 @@ def check_rules(
                 state=game.state,
                 record=_record(rules, dealer, game.moves),
             ) from failure
+        played += 1
         rounds += game.rounds
         moves += len(game.moves)
-    return CheckReport(games=games, rounds=rounds, moves=moves)
+        if progress is not None:
+            progress(played, games)
+    return CheckReport(games=played, rounds=rounds, moves=moves, requested=games)

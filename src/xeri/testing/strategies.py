@@ -17,6 +17,8 @@ Examples:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 try:
     from hypothesis import strategies as st
 except ImportError as exc:  # pragma: no cover  # the extra is installed with the tests
@@ -24,7 +26,7 @@ except ImportError as exc:  # pragma: no cover  # the extra is installed with th
         "xeri.testing.strategies needs hypothesis: install the testing extra, xeri[testing]"
     ) from exc
 
-from xeri.cards import DECK, Card, Rank
+from xeri.cards import DECK, ITALIAN_DECK, PIQUET_DECK, Card, Rank
 from xeri.engine import apply, legal_moves, start
 from xeri.match import FixedRounds, SharedTarget, TargetScore
 from xeri.moves import Deal, Move, Reshuffle
@@ -37,10 +39,18 @@ from xeri.sums import SumCapture
 __all__ = ["decks", "reachable_states", "rule_sets"]
 
 
-def decks() -> st.SearchStrategy[tuple[Card, ...]]:
-    """Decks for [`new_game`][xeri.new_game] and [`Deal`][xeri.Deal]: the 52 cards in any order.
+def decks(of: RuleSet | Iterable[Card] | None = None) -> st.SearchStrategy[tuple[Card, ...]]:
+    """Decks for [`new_game`][xeri.new_game] and [`Deal`][xeri.Deal]: the cards in any order.
 
     Hypothesis shrinks a deck towards [`DECK`][xeri.DECK] order.
+
+    Args:
+        of: the cards: a rule set (its [`deck`][xeri.RuleSet.deck]), or
+            distinct cards such as [`ITALIAN_DECK`][xeri.ITALIAN_DECK]. None
+            (the default) is the 52 cards of [`DECK`][xeri.DECK].
+
+    Raises:
+        ValueError: `of` is not a rule set nor distinct cards.
 
     Examples:
         >>> import xeri
@@ -51,8 +61,34 @@ def decks() -> st.SearchStrategy[tuple[Card, ...]]:
         ...     state = xeri.new_game(xeri.GERMAN, deck=deck, dealer=0)
         ...     assert len(state.hands[0]) + len(state.table) + len(state.stock) == 46
         >>> test_deal_uses_every_card()
+        >>> @given(decks(xeri.PIQUET_DECK))
+        ... def test_a_piquet_deck_has_no_six(deck):
+        ...     assert len(deck) == 32 and all(card.rank not in range(2, 7) for card in deck)
+        >>> test_a_piquet_deck_has_no_six()
     """
-    return st.permutations(DECK).map(tuple)
+    if of is None:
+        cards: tuple[Card, ...] = DECK
+    elif isinstance(of, RuleSet):
+        cards = of.deck
+    else:
+        cards = _cards(of)
+    return st.permutations(cards).map(tuple)
+
+
+def _cards(of: object) -> tuple[Card, ...]:
+    """Distinct cards, in deck order, or a ValueError."""
+    if isinstance(of, (str, bytes)) or not isinstance(of, Iterable):
+        raise ValueError(f"decks takes a RuleSet or cards, not {type(of).__name__}")
+    cards = tuple(of)
+    if not all(isinstance(c, Card) for c in cards):
+        raise ValueError("decks takes a RuleSet or cards: every item must be a Card")
+    if len(set(cards)) != len(cards):
+        raise ValueError("decks takes distinct cards: a card is named twice")
+    return tuple(sorted(cards, key=_index))
+
+
+def _index(card: Card) -> int:
+    return card.index
 
 
 def _sides(seats: int) -> list[tuple[int, ...]]:
@@ -62,36 +98,41 @@ def _sides(seats: int) -> list[tuple[int, ...]]:
     return options
 
 
-def _deals(seats: int, redeal: Redeal, *, bottom: bool) -> list[tuple[int, int]]:
-    """Every (table_size, hand_size) from 0 to 8 table cards that deals the deck in whole deals."""
+def _deals(seats: int, redeal: Redeal, *, bottom: bool, deck: int) -> list[tuple[int, int]]:
+    """Every (table_size, hand_size), 0 to 8 table cards, that deals `deck` cards in whole deals."""
     pairs = []
     for table in range(9):
         if redeal is not Redeal.NEVER and not 1 <= table <= (
             8 if redeal is Redeal.TOP_JACK_OR_TOP_PAIR else 5
         ):
             continue
-        for hand in range(1, 27):
+        for hand in range(1, deck // 2 + 1):
             cards = seats * hand
-            if table + cards > 52 or (52 - table) % cards:
+            if table + cards > deck or (deck - table) % cards:
                 continue
-            if redeal is not Redeal.NEVER and 52 - cards - bottom < 4 * table + 1:
+            if redeal is not Redeal.NEVER and deck - cards - bottom < 4 * table + 1:
                 continue
             pairs.append((table, hand))
     return pairs
 
 
 @st.composite
-def _points_tables(draw: st.DrawFn) -> PointsTable:
+def _points_tables(draw: st.DrawFn, deck: tuple[Card, ...]) -> PointsTable:
     preset = draw(st.sampled_from([GREEK_POINTS, GERMAN_POINTS, None]))
     if preset is not None:
         return preset
     ranks = draw(st.dictionaries(st.sampled_from(list(Rank)), st.integers(0, 3), max_size=5))
-    cards = draw(st.dictionaries(st.sampled_from(DECK), st.integers(0, 3), max_size=3))
+    cards = draw(st.dictionaries(st.sampled_from(deck), st.integers(0, 3), max_size=3))
     return PointsTable(ranks=ranks, cards=cards)
 
 
+_ALL_DECKS = (DECK, DECK, ITALIAN_DECK, PIQUET_DECK)
+"""The decks `rule_sets(decks=True)` draws from: the 52 cards about half the time."""
+"""The decks `rule_sets` draws from: the 52 cards half the time (the first, to shrink to)."""
+
+
 @st.composite
-def _rule_sets(draw: st.DrawFn, max_seats: int, name: str) -> RuleSet:
+def _rule_sets(draw: st.DrawFn, max_seats: int, name: str, *, decks: bool) -> RuleSet:
     seats = draw(st.integers(2, max_seats))
     sides = draw(st.sampled_from(_sides(seats)))
     pile = draw(st.booleans())
@@ -106,14 +147,19 @@ def _rule_sets(draw: st.DrawFn, max_seats: int, name: str) -> RuleSet:
             forced_capture=draw(st.booleans()),
             self_raise=draw(st.booleans()),
         )
+    deck = draw(st.sampled_from(_ALL_DECKS)) if decks else DECK
     bottom = draw(st.booleans())
     redeal = draw(st.sampled_from(list(Redeal)))
-    table_size, hand_size = draw(st.sampled_from(_deals(seats, redeal, bottom=bottom)))
+    deals = _deals(seats, redeal, bottom=bottom, deck=len(deck))
+    if not deals:  # a small deck for many seats cannot be redealt: play without redeals
+        redeal = Redeal.NEVER
+        deals = _deals(seats, redeal, bottom=bottom, deck=len(deck))
+    table_size, hand_size = draw(st.sampled_from(deals))
     hideable = pile and table_size > 1 and redeal is Redeal.NEVER
     face_down = draw(st.integers(0, table_size - 1)) if hideable else 0
-    points = draw(_points_tables())
+    points = draw(_points_tables(deck))
     majority = draw(st.integers(0, 5))
-    base = points.total + majority
+    base = points.count(deck) + majority
     match: FixedRounds | TargetScore
     if base == 0 or draw(st.booleans()):
         match = FixedRounds(rounds=draw(st.integers(1, 2)))
@@ -128,6 +174,7 @@ def _rule_sets(draw: st.DrawFn, max_seats: int, name: str) -> RuleSet:
         name=name,
         seats=seats,
         sides=sides,
+        deck=deck,
         hand_size=hand_size,
         table_size=table_size,
         face_down=face_down,
@@ -145,44 +192,53 @@ def _rule_sets(draw: st.DrawFn, max_seats: int, name: str) -> RuleSet:
     )
 
 
-def rule_sets(*, max_seats: int = 4, name: str = "generated") -> st.SearchStrategy[RuleSet]:
+def rule_sets(
+    *, max_seats: int = 4, name: str = "generated", decks: bool = False
+) -> st.SearchStrategy[RuleSet]:
     """Valid rule sets, drawn over every option, with short matches.
 
     The draws cover: 2 to `max_seats` seats, each seat its own side or
-    partners in turn (`(0, 1, 0, 1)`); the pile family
+    partners in turn (`(0, 1, 0, 1)`); the 52 cards, or with `decks=True`
+    also [`ITALIAN_DECK`][xeri.ITALIAN_DECK] or
+    [`PIQUET_DECK`][xeri.PIQUET_DECK] (about half the draws); the pile family
     ([`PileCapture`][xeri.PileCapture] with the Jack, the King or no sweeper)
     or the sum family ([`SumCapture`][xeri.SumCapture] with each of its
     options); a table of 0 to 8 cards and a hand size that deal the deck in
     whole deals; face-down table cards (pile family); every
     [`Redeal`][xeri.Redeal] condition (on tables small enough to be redealt
-    quickly); the shown bottom card ([V1][rules-v1]); xeri on the first and last cards;
-    a points table (Greek, German or random), majority points and tie rule,
-    xeri and jack xeri bonuses; and a short match: one or two
+    quickly, from a deck large enough); the shown bottom card
+    ([V1][rules-v1]); xeri on the first and last cards; a points table
+    (Greek, German or random), majority points and tie rule, xeri and jack
+    xeri bonuses; and a short match: one or two
     [`FixedRounds`][xeri.FixedRounds], or a [`TargetScore`][xeri.TargetScore]
     reached in a round or two of base points.
 
     Args:
         max_seats: the most seats drawn, 2 to 8.
         name: the name of every rule set drawn.
+        decks: also draw the 40- and 32-card decks ([`RuleSet.deck`][xeri.RuleSet.deck]);
+            off by default, so that tests written for the 52 cards keep holding.
 
     Examples:
         >>> from hypothesis import given, settings
         >>> from xeri.testing import rule_sets
         >>> @settings(max_examples=20)
-        ... @given(rule_sets())
+        ... @given(rule_sets(decks=True))
         ... def test_a_round_deals_the_deck(rules):
         ...     plays = rules.deals_per_round * rules.seats * rules.hand_size
-        ...     assert plays + rules.table_size == 52
+        ...     assert plays + rules.table_size == len(rules.deck)
         >>> test_a_round_deals_the_deck()
     """
     if type(max_seats) is not int or not 2 <= max_seats <= 8:
         raise ValueError(f"max_seats must be an int from 2 to 8, not {max_seats!r}")
-    return _rule_sets(max_seats, name)
+    if type(decks) is not bool:
+        raise ValueError(f"decks must be True or False, not {decks!r}")
+    return _rule_sets(max_seats, name, decks=decks)
 
 
 def _chance_moves(state: GameState) -> st.SearchStrategy[Move]:
     if state.phase is not Phase.REDEAL:
-        return decks().map(lambda deck: Deal(deck=deck))
+        return decks(state.rules).map(lambda deck: Deal(deck=deck))
     pool = [*state.stock, *state.rules.capture.table_cards(state.table)]
     bottom = state.bottom_card
     if bottom is not None:
