@@ -16,6 +16,11 @@ Run it from anywhere after adding or renaming tests:
 
 `tests/test_traceability.py` runs the check, so a stale table fails the
 test suite.
+
+A clause of any letter is listed once `seeds/clauses.txt` has a line for
+it. A new rules page that anchors clauses of its own (`[](){#rules-s1}`)
+therefore needs its lines there too: until it has them, the script names
+the missing lines and exits 1 without writing.
 """
 
 from __future__ import annotations
@@ -30,10 +35,12 @@ ROOT = Path(__file__).resolve().parent.parent
 CLAUSES = ROOT / "seeds" / "clauses.txt"
 TABLE = ROOT / "seeds" / "traceability.md"
 TESTS = ROOT / "tests"
+RULES_PAGES = ROOT / "docs" / "rules"
 
 _CLAUSE_LINE = re.compile(r"([A-Z])(\d{1,2})\s+(\S.*)")
 _ID_TOKEN = re.compile(r"([A-Za-z])(\d{1,2})")
 _ROW = re.compile(r"^\|\s*([A-Z]\d{1,2})\s*\|(.*)\|\s*$")
+_ANCHOR = re.compile(r"\[\]\(\)\{#rules-([a-z])(\d{1,2})\}")
 MISSING = "*none yet*"
 
 HEADER = """\
@@ -132,6 +139,21 @@ def read_expressed(path: Path = TABLE) -> dict[str, str]:
     return cells
 
 
+def anchored(pages: Path = RULES_PAGES) -> dict[str, str]:
+    """The clause ids anchored on the rules pages (`[](){#rules-g7}`), each with its page's name."""
+    found: dict[str, str] = {}
+    for page in sorted(pages.glob("*.md")):
+        for match in _ANCHOR.finditer(page.read_text(encoding="utf-8")):
+            found.setdefault(match[1].upper() + match[2], page.name)
+    return found
+
+
+def unlisted(clauses: list[tuple[str, str]], pages: dict[str, str]) -> list[tuple[str, str]]:
+    """The `(id, page)` pairs of clauses anchored on a rules page but missing from the list."""
+    listed = {clause for clause, _ in clauses}
+    return [(clause, page) for clause, page in pages.items() if clause not in listed]
+
+
 def render(
     clauses: list[tuple[str, str]], expressed: dict[str, str], tests: dict[str, list[str]]
 ) -> str:
@@ -158,6 +180,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="exit 1 if the table is out of date")
     args = parser.parse_args(argv)
+    missing = unlisted(read_clauses(), anchored())
+    if missing:
+        for clause, page in missing:
+            print(
+                f"{clause} is a clause of docs/rules/{page} but seeds/clauses.txt has no line "
+                f"for it: add '{clause}  <short title>'",
+                file=sys.stderr,
+            )
+        return 1
     text = generate()
     current = TABLE.read_text(encoding="utf-8") if TABLE.exists() else ""
     if args.check:

@@ -171,7 +171,8 @@ def test_play_demo_gives_each_bot_only_its_seats_view():
 def test_demo_with_an_unknown_rule_set_is_an_error_without_a_traceback():
     code, out, err = run("demo", "--rules", "nope")
     assert (code, out) == (2, "")
-    assert err == "error: no rule set is registered as 'nope'; known: german, greek, greek-four\n"
+    known = "cassino, german, greek, greek-four, pisti, scopa"
+    assert err == f"error: no rule set is registered as 'nope'; known: {known}\n"
 
 
 # --------------------------------------------------------------------------

@@ -21,7 +21,8 @@ from xeri.actions import (
     num_actions,
 )
 from xeri.capture import CaptureRule, HandNeeds, PlayOutcome, XeriKind
-from xeri.cards import DECK, Card, Rank, Suit
+from xeri.cards import DECK, ITALIAN_DECK, PIQUET_DECK, Card, Rank, Suit
+from xeri.categories import PRIMIERA_VALUES, Category, MostOfSuit, NamedPoints, Primiera, Sweeps
 from xeri.chance import chance_outcomes
 from xeri.engine import RandomSource, apply, chance_move, legal_moves, new_game, start
 from xeri.errors import (
@@ -31,8 +32,9 @@ from xeri.errors import (
     RuleSetError,
     XeriError,
 )
+from xeri.family import CASSINO, PISTI, PISTI_POINTS, SCOPA
 from xeri.features import observation_shape, observation_tensor
-from xeri.match import FixedRounds, MatchFormat, MatchStatus, SharedTarget, TargetScore
+from xeri.match import CountOut, FixedRounds, MatchFormat, MatchStatus, SharedTarget, TargetScore
 from xeri.moves import (
     Capture,
     ChanceMove,
@@ -49,6 +51,7 @@ from xeri.observe import Observation, ObservedTake, observe
 from xeri.pile import PileCapture
 from xeri.preview import Preview, preview
 from xeri.records import GameRecord, record, replay
+from xeri.redeal import RanksOnTable, RedealRule
 from xeri.rollout import Policy, RolloutView, rollout
 from xeri.rules import (
     GERMAN,
@@ -74,19 +77,28 @@ __version__ = "0.1.0"
 """The version of the library."""
 
 __all__ = [
+    "CASSINO",
     "DECK",
     "GERMAN",
     "GERMAN_POINTS",
     "GREEK",
     "GREEK_FOUR",
     "GREEK_POINTS",
+    "ITALIAN_DECK",
+    "PIQUET_DECK",
+    "PISTI",
+    "PISTI_POINTS",
+    "PRIMIERA_VALUES",
+    "SCOPA",
     "ActionEncoding",
     "Build",
     "Capture",
     "CaptureRule",
     "Card",
+    "Category",
     "ChanceMove",
     "Combine",
+    "CountOut",
     "Deal",
     "DealCard",
     "FixedRounds",
@@ -99,7 +111,9 @@ __all__ = [
     "MatchFacts",
     "MatchFormat",
     "MatchStatus",
+    "MostOfSuit",
     "Move",
+    "NamedPoints",
     "NotationError",
     "Observation",
     "ObservedTake",
@@ -110,9 +124,12 @@ __all__ = [
     "PointsTable",
     "Policy",
     "Preview",
+    "Primiera",
     "RandomSource",
     "Rank",
+    "RanksOnTable",
     "Redeal",
+    "RedealRule",
     "Reshuffle",
     "RolloutView",
     "RoundResult",
@@ -124,6 +141,7 @@ __all__ = [
     "StandardScorer",
     "Suit",
     "SumCapture",
+    "Sweeps",
     "TableItem",
     "Take",
     "TargetScore",

@@ -11,9 +11,26 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
+import attrs
+
 __all__: list[str] = []
 
 _T = TypeVar("_T")
+
+
+def _repr(value: object, omitted: dict[str, object]) -> str:
+    """`Class(field=value, ...)` of an attrs value, without the defaults of `omitted`.
+
+    The fields of `omitted` are those added later: left out while they hold
+    their default, so that older values read as they always have.
+    """
+    fields = []
+    for f in attrs.fields(type(value)):  # type: ignore[arg-type]  # an attrs class
+        field = getattr(value, f.name)
+        if not f.repr or (f.name in omitted and field == omitted[f.name]):
+            continue
+        fields.append(f"{f.name}={f.repr(field) if callable(f.repr) else repr(field)}")
+    return f"{type(value).__name__}({', '.join(fields)})"
 
 
 class _Immutable:

@@ -116,6 +116,11 @@ def _no_multi(rule: SumCapture) -> None:
             "SumCapture(multi_capture=True) has no action encoding: one card may take any set "
             "of items that divides into groups of its value, too many for a fixed action space"
         )
+    if not rule._german:
+        raise RuleSetError(
+            "SumCapture has an action encoding only with German Xeri's values, builds and "
+            "raises: its actions are numbered for them (values, builds, raises, equal_first)"
+        )
 
 
 def _anchor(item: TableItem) -> int:

@@ -603,6 +603,7 @@ def _combine(card: Card, onto: TableItem, value: int) -> Combine:
     _put(move, "card", card)
     _put(move, "onto", onto)
     _put(move, "value", value)
+    _put(move, "also", ())
     return move
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from functools import cache
 from itertools import pairwise
 from typing import NamedTuple
 
@@ -35,13 +36,17 @@ from xeri.cards import DECK, Card, Rank
 from xeri.engine import apply
 from xeri.errors import XeriError
 from xeri.rules import RuleSet
-from xeri.scoring import RoundResult
+from xeri.scoring import RoundResult, _total_rule
 from xeri.state import GameState, Phase
 from xeri.table import Build, item_cards
 
 __all__ = ["Verdict", "check_state", "names"]
 
-_DECK_SET = frozenset(DECK)
+
+@cache
+def _deck_set(deck: tuple[Card, ...]) -> frozenset[Card]:
+    """The cards of a rule set's deck, as a set."""
+    return frozenset(deck)
 
 
 class Verdict(NamedTuple):
@@ -85,6 +90,7 @@ def check_state(state: GameState) -> Verdict:
 def _counting_problems(state: GameState) -> list[str]:  # noqa: PLR0915  # one check after another
     rules = state.rules
     n, h, ts = rules.seats, rules.hand_size, rules.table_size
+    cards = len(rules.deck)
     per_deal = n * h
     deals = rules.deals_per_round
     phase = state.phase
@@ -128,8 +134,14 @@ def _counting_problems(state: GameState) -> list[str]:  # noqa: PLR0915  # one c
             p.append("before the first deal no card is dealt and nothing is played")
         if state.round_results:
             p.append("the phase 'deal' comes only before the first round")
-    elif len(counts) != 52:
-        p.append(f"cards missing: {52 - len(counts)} of the 52")
+    elif len(counts) != cards:
+        p.append(f"cards missing: {cards - len(counts)} of the {cards}")
+    if rules.deck is not DECK:
+        outside = sum(c not in _deck_set(rules.deck) for c in counts)
+        if outside:
+            p.append(
+                f"{outside} card{'s are' if outside > 1 else ' is'} not in the rule set's deck"
+            )
     played = [move.card for move in history]
     if len(set(played)) != len(played):
         p.append("a card is played twice in the round's history")
@@ -144,7 +156,7 @@ def _counting_problems(state: GameState) -> list[str]:  # noqa: PLR0915  # one c
     if phase is Phase.REDEAL:
         if history or state.takes:
             p.append("the initial table is redealt before anyone plays")
-        if sizes != [h] * n or len(state.table) != ts or stock != 52 - per_deal - ts:
+        if sizes != [h] * n or len(state.table) != ts or stock != cards - per_deal - ts:
             p.append(f"while the initial table is redealt, hands hold {h}, the table {ts}")
         elif not all(type(c) is Card for c in state.table):
             p.append("the initial table holds loose cards only")
@@ -157,9 +169,10 @@ def _counting_problems(state: GameState) -> list[str]:  # noqa: PLR0915  # one c
             want = [h - _plays_of(s, state.dealer, n, done) for s in range(n)]
             if len(sizes) == n and sizes != want:
                 p.append(f"after {plays} plays the hands must hold {want} cards, not {sizes}")
-            if stock != 52 - ts - per_deal * (current + 1):
+            if stock != cards - ts - per_deal * (current + 1):
                 p.append(
-                    f"after {plays} plays the stock must hold {52 - ts - per_deal * (current + 1)}"
+                    f"after {plays} plays the stock must hold "
+                    f"{cards - ts - per_deal * (current + 1)}"
                 )
             if state.to_move != (state.dealer + 1 + done) % n:
                 p.append(f"after {plays} plays seat {(state.dealer + 1 + done) % n} is to move")
@@ -207,7 +220,7 @@ def _dealing_problems(state: GameState) -> list[str]:
         pinned = state.bottom_card
         where = "the stock and the shown table"
     else:
-        pool = set(DECK)
+        pool = set(state.rules.deck)
         where = "the deck"
     if not pool.issuperset(placed):
         return [f"the cards dealt one by one must come from {where}"]
@@ -238,11 +251,13 @@ def _result_problems(state: GameState) -> list[str]:
         found: list[str] = []
         if min(*r.cards, *r.xeris, r.leftover) < 0:
             found.append("counts of cards and xeris cannot be negative")
-        if sum(r.cards) + r.leftover != 52:
-            found.append("the cards captured and left over must add up to 52")
-        totals = tuple(map(sum, zip(r.card_points, r.majority, r.xeri_bonus, strict=True)))
+        if sum(r.cards) + r.leftover != len(rules.deck):
+            found.append(f"the cards captured and left over must add up to {len(rules.deck)}")
+        lines = r.categories if type(r.categories) is tuple else ()
+        points = [row for _, row in lines if type(row) is tuple and len(row) == sides]
+        totals = tuple(map(sum, zip(r.card_points, r.majority, r.xeri_bonus, *points, strict=True)))
         if r.total != totals:
-            found.append("a total must be card points + majority + xeri bonus")
+            found.append(_total_rule(rules))
         found.extend(problem for problem in _scorer_problems(r, rules) if problem not in found)
         p.extend(f"round {i}: {problem}" for problem in found)
     return p
@@ -304,7 +319,7 @@ def _bottom_problems(state: GameState) -> list[str]:
     if bottom.rank is Rank.JACK:
         return ["under V1 the shown bottom card is never a Jack"]
     n, h, ts = rules.seats, rules.hand_size, rules.table_size
-    if 52 - n * h - ts == 0:
+    if len(rules.deck) - n * h - ts == 0:
         return []  # the last card dealt lies on the initial table
     if state.stock:
         if state.stock[-1] is not bottom:

@@ -16,7 +16,7 @@ import attrs
 
 from xeri.errors import NotationError
 
-__all__ = ["DECK", "Card", "Rank", "Suit"]
+__all__ = ["DECK", "ITALIAN_DECK", "PIQUET_DECK", "Card", "Rank", "Suit"]
 
 
 class Rank(IntEnum):
@@ -252,3 +252,12 @@ def _make_deck() -> tuple[Card, ...]:
 
 DECK: tuple[Card, ...] = _make_deck()
 """The 52 cards, sorted: A♣ A♦ A♥ A♠ 2♣ … K♠. A new round's deck is a permutation of it."""
+
+ITALIAN_DECK: tuple[Card, ...] = tuple(c for c in DECK if c.rank not in (8, 9, 10))
+"""The 40 cards of the Italian deck in French suits, without the 8s, 9s and 10s, sorted.
+
+Scopa is played with it; give it to a rule set as
+[`RuleSet.deck`][xeri.RuleSet.deck]."""
+
+PIQUET_DECK: tuple[Card, ...] = tuple(c for c in DECK if c.rank == 1 or c.rank >= 7)
+"""The 32 cards of the piquet deck: the Aces and the 7s to the Kings, sorted."""

@@ -127,7 +127,7 @@ def _round_moves(
     n = state.rules.seats
     top = tuple(c for i in range(n) for c in hands[(state.dealer + 1 + i) % n])
     held = frozenset(top)
-    pool = [c for c in DECK if c not in held]
+    pool = [c for c in state.rules.deck if c not in held]
     bottom = state.bottom_card
     final = (*last, *rest)
     if bottom is not None and bottom in rest and final[-1] is not bottom:

@@ -24,6 +24,7 @@ add up, sorted moves) is for the conformance harness,
 from __future__ import annotations
 
 import secrets
+from functools import cache
 from operator import attrgetter
 from typing import TYPE_CHECKING, Protocol
 
@@ -56,6 +57,18 @@ __all__ = ["RandomSource", "apply", "chance_move", "legal_moves", "new_game", "s
 
 _INDEX = attrgetter("index")
 _DECK_SET = frozenset(DECK)
+
+
+_MAX_REDEALS = 1000
+"""How many redeals in a row `new_game` makes before it gives up on a redeal rule."""
+
+
+@cache
+def _deck_set(deck: tuple[Card, ...]) -> frozenset[Card]:
+    """The cards of a rule set's deck, as a set (the 52 cards' set is shared)."""
+    return _DECK_SET if deck is DECK else frozenset(deck)
+
+
 _PLAY = Phase.PLAY
 _SYSTEM_RANDOM = secrets.SystemRandom()
 # The built-in components, exactly these classes (a subclass may override anything):
@@ -129,9 +142,10 @@ def new_game(
         The state after the deal and any redeal of the initial table.
 
     Raises:
-        IllegalMoveError: `rules` is not a rule set, `deck` is not the 52 cards,
+        IllegalMoveError: `rules` is not a rule set, `deck` is not the rule set's cards,
             `dealer` is not a seat, or `rng` is not a random generator.
-        RuleSetError: a component of the rule set failed (see the module docstring).
+        RuleSetError: a component of the rule set failed (see the module docstring), or
+            the redeal rule asked for more than 1,000 redeals in a row.
 
     Examples:
         >>> import random, xeri
@@ -148,9 +162,19 @@ def new_game(
     elif isinstance(deck, (tuple, list)):
         move = Deal(deck=tuple(deck))
     else:
-        raise IllegalMoveError(f"deck must be a tuple or list of the 52 cards, not {_show(deck)}")
+        cards = len(rules.deck) if isinstance(rules, RuleSet) else 52
+        raise IllegalMoveError(
+            f"deck must be a tuple or list of the {cards} cards, not {_show(deck)}"
+        )
     state = apply(state, move)
+    redeals = 0
     while state.phase is Phase.REDEAL:
+        redeals += 1
+        if redeals > _MAX_REDEALS:
+            raise RuleSetError(
+                f"{rules.name}: the redeal rule asked for more than {_MAX_REDEALS:,} redeals "
+                "of the initial table in a row; a table it accepts must be likely"
+            )
         state = apply(state, chance_move(state, rng))
     return state
 
@@ -251,7 +275,7 @@ def chance_move(state: GameState, rng: RandomSource | None = None) -> ChanceMove
         order = (*placed, *rest) if pinned is None else (*placed, *rest, pinned)
         return Reshuffle(stock=order) if phase is Phase.REDEAL else Deal(deck=order)
     if phase is Phase.DEAL or phase is Phase.ROUND_OVER:
-        deck = list(DECK)
+        deck = list(state.rules.deck)
         rng.shuffle(deck)
         return Deal(deck=tuple(deck))
     if phase is Phase.REDEAL:
@@ -269,8 +293,8 @@ def chance_move(state: GameState, rng: RandomSource | None = None) -> ChanceMove
 def _pending(state: GameState) -> tuple[tuple[Card, ...], Card | None]:
     """The cards of the chance order still to place, in deck order, and the pinned card.
 
-    The order is a new round's deck (phases `DEAL` and `ROUND_OVER`: the 52
-    cards) or a redeal's stock (`REDEAL`: the stock and the shown table).
+    The order is a new round's deck (phases `DEAL` and `ROUND_OVER`: the rule
+    set's cards) or a redeal's stock (`REDEAL`: the stock and the shown table).
     Under [V1][rules-v1] a redeal keeps the shown bottom card last: it is
     pinned, never among the free cards.
 
@@ -279,7 +303,7 @@ def _pending(state: GameState) -> tuple[tuple[Card, ...], Card | None]:
     """
     phase = state.phase
     if phase is Phase.DEAL or phase is Phase.ROUND_OVER:
-        pool: tuple[Card, ...] = DECK
+        pool: tuple[Card, ...] = state.rules.deck
         pinned = None
     elif phase is Phase.REDEAL:
         pool = tuple(sorted(state.stock + _table_cards(state.rules, state.table), key=_INDEX))
@@ -623,7 +647,7 @@ def _apply_chance(state: GameState, move: object) -> GameState:
     if isinstance(move, Deal):
         if phase is Phase.REDEAL:
             raise IllegalMoveError("the initial table must be redealt with a Reshuffle, not a Deal")
-        deck = list(_check_cards(move.deck, _DECK_SET, "a deal's deck"))
+        deck = list(_check_cards(move.deck, _deck_set(rules.deck), "a deal's deck"))
         if placed and tuple(deck[: len(placed)]) != placed:
             raise _not_continued("a deal's deck", len(placed))
         dealer = state.dealer if phase is Phase.DEAL else (state.dealer + 1) % rules.seats
@@ -681,8 +705,9 @@ def _deal_card(state: GameState, card: Card) -> GameState:
         in_pool = card in {*stock, *table}  # sets: `in` on a tuple of cards compares slowly
     elif phase is Phase.DEAL or phase is Phase.ROUND_OVER:
         pinned = None
-        free = len(DECK) - len(placed)
-        in_pool = True
+        deck = state.rules.deck
+        free = len(deck) - len(placed)
+        in_pool = deck is DECK or card in _deck_set(deck)
     else:
         raise IllegalMoveError(f"chance does not act now: {_waiting_for(state)}")
     if (

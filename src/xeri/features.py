@@ -97,7 +97,8 @@ from xeri.cards import DECK, Card
 from xeri.errors import IllegalMoveError
 from xeri.match import FixedRounds, TargetScore
 from xeri.observe import Observation
-from xeri.rules import Redeal, RuleSet
+from xeri.redeal import Redeal
+from xeri.rules import RuleSet
 from xeri.scoring import RoundResult
 from xeri.state import Phase
 from xeri.table import Build
@@ -166,10 +167,10 @@ def _make_layout(rules: RuleSet) -> _Layout:
     most_seats = max(map(rules.sides.count, range(sides)))
     plays = rules.hand_size * rules.deals_per_round * most_seats
     bounds = rules.round_points_bounds
-    unknown = dict(sizes)["unknown"]
     template = [0.0] * at
     start = {name: start for name, start, _ in blocks}
-    template[start["unknown"] : start["unknown"] + unknown] = [1.0] * unknown
+    for card in rules.deck:  # a card outside the rule set's deck is never unknown
+        template[start["unknown"] + card.index] = 1.0
     return _Layout(
         rules=rules,
         blocks=tuple(blocks),

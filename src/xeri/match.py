@@ -19,7 +19,7 @@ from xeri.scoring import RoundResult
 if TYPE_CHECKING:
     from xeri.rules import RuleSet
 
-__all__ = ["FixedRounds", "MatchFormat", "MatchStatus", "SharedTarget", "TargetScore"]
+__all__ = ["CountOut", "FixedRounds", "MatchFormat", "MatchStatus", "SharedTarget", "TargetScore"]
 
 
 @attrs.frozen(kw_only=True)
@@ -129,6 +129,64 @@ class TargetScore(_Immutable):
         leaders = [s for s in reached if scores[s] == best]
         if len(leaders) == 1:
             return MatchStatus(over=True, winner=leaders[0], target=target)
+        return MatchStatus(over=False, winner=None, target=target)
+
+
+def _names(value: object) -> object:
+    # A list becomes a tuple; anything else is kept as given, for the checks to name.
+    return tuple(value) if isinstance(value, list) else value
+
+
+@attrs.frozen(kw_only=True)
+class CountOut(_Immutable):
+    """Scores accumulate; the round that reaches `target` is counted out line by line.
+
+    Cassino's rule ([C7][rules-c7]): the lines of the last round's
+    [score sheet][xeri.RoundResult.sheet] are added to the scores one at a
+    time, those named in `order` first and in that order, then the others
+    in sheet order; the first side at or above `target` wins. When several
+    sides reach it on the same line the higher score wins; equal scores go
+    on counting, and if the sheet ends with them still equal another round
+    is played.
+
+    Examples:
+        >>> import xeri
+        >>> xeri.CASSINO.match.target, xeri.CASSINO.match.order[:2]
+        (21, ('majority', 'most spades'))
+    """
+
+    target: int = 21
+    """The score to reach, from 1 to 1,000,000."""
+    order: tuple[str, ...] = attrs.field(default=(), converter=_names)
+    """The names of the sheet's lines counted first, in this order."""
+
+    def __attrs_post_init__(self) -> None:
+        _positive("CountOut.target", self.target)
+        if not (
+            type(self.order) is tuple
+            and all(type(n) is str for n in self.order)
+            and len(set(self.order)) == len(self.order)
+        ):
+            raise RuleSetError("CountOut.order must be a tuple of distinct line names (str)")
+
+    def status(self, results: tuple[RoundResult, ...], sides: int) -> MatchStatus:
+        """Count the last round out in `order` ([C7][rules-c7]); see the class docstring."""
+        target = self.target
+        scores = [sum(r.total[s] for r in results[:-1]) for s in range(sides)]
+        if not results:
+            return MatchStatus(over=False, winner=None, target=target)
+        sheet = dict(results[-1].sheet)
+        names = [n for n in self.order if n in sheet]
+        names += [n for n in sheet if n not in self.order]
+        for name in names:
+            for side, points in enumerate(sheet[name]):
+                scores[side] += points
+            reached = [s for s in range(sides) if scores[s] >= target]
+            if reached:
+                best = max(scores[s] for s in reached)
+                leaders = [s for s in reached if scores[s] == best]
+                if len(leaders) == 1:
+                    return MatchStatus(over=True, winner=leaders[0], target=target)
         return MatchStatus(over=False, winner=None, target=target)
 
 

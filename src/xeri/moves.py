@@ -81,23 +81,35 @@ class Capture(_Ordered):
         return f"{self.card} takes {'+'.join(map(str, self.taken))}"
 
 
-@attrs.frozen(kw_only=True, order=False)
+@attrs.frozen(kw_only=True, order=False, repr=False)
 class Combine(_Ordered):
     """Lay a number card onto a table item and announce the sum (German Xeri, [D3][rules-d3]).
 
     Onto a loose card or one's own build this builds; onto the opponent's
-    build it raises, and the mover becomes the build's owner.
+    build it raises, and the mover becomes the build's owner. Under
+    [`SumCapture(multi_builds=True)`][xeri.SumCapture.multi_builds] the card
+    may be laid with several items (`also`), and the build may hold several
+    groups of the announced value (Cassino's multiple builds).
     """
 
     card: Card
     """The number card played from the mover's hand."""
     onto: TableItem
-    """The loose number card or build it is laid on."""
+    """The loose number card or build it is laid on (the first of the items, when there
+    are several)."""
     value: int
     """The announced value: the item's value plus the card's, at most 10."""
+    also: tuple[TableItem, ...] = attrs.field(default=(), converter=_sorted_items)
+    """Further table items grouped into the same build (multi-card and multiple builds);
+    empty in German Xeri. Kept sorted."""
+
+    def __repr__(self) -> str:
+        also = f", also={self.also!r}" if self.also else ""
+        return f"Combine(card={self.card!r}, onto={self.onto!r}, value={self.value!r}{also})"
 
     def __str__(self) -> str:
-        return f"{self.card} on {self.onto} makes {self.value}"
+        items = "+".join(map(str, (self.onto, *self.also)))
+        return f"{self.card} on {items} makes {self.value}"
 
 
 @attrs.frozen(kw_only=True, order=False)
@@ -178,7 +190,8 @@ def move_sort_key(move: PlayerMove) -> tuple[object, ...]:
     if isinstance(move, Capture):
         return (move.card.index, kind, tuple(item_sort_key(i) for i in move.taken))
     if isinstance(move, Combine):
-        return (move.card.index, kind, move.value, item_sort_key(move.onto))
+        also = tuple(item_sort_key(i) for i in move.also) if move.also else ()
+        return (move.card.index, kind, move.value, item_sort_key(move.onto), also)
     return (move.card.index, kind)
 
 

@@ -130,7 +130,7 @@ def _key(move: PlayerMove) -> _MoveKey:
     if isinstance(move, Capture):
         return ("takes", move.card, frozenset(map(_item_key, move.taken)))
     if isinstance(move, Combine):
-        return ("on", move.card, _item_key(move.onto), move.value)
+        return ("on", move.card, frozenset(map(_item_key, (move.onto, *move.also))), move.value)
     if isinstance(move, Trail):
         return ("free", move.card)
     return ("?",)
@@ -186,6 +186,15 @@ def _read(text: str) -> _MoveKey:
             return (frozenset(cards), value)
         return card()
 
+    def items() -> frozenset[_ItemKey]:
+        found = [item()]
+        while peek() == ("mark", "+"):
+            take("mark", "+")
+            found.append(item())
+        if len(set(found)) != len(found):
+            raise _Unreadable
+        return frozenset(found)
+
     played = card()
     word = peek()
     key: _MoveKey
@@ -193,16 +202,10 @@ def _read(text: str) -> _MoveKey:
         key = ("play", played)
     elif word == ("word", "TAKES"):
         take("word")
-        items = [item()]
-        while peek() == ("mark", "+"):
-            take("mark", "+")
-            items.append(item())
-        if len(set(items)) != len(items):
-            raise _Unreadable
-        key = ("takes", played, frozenset(items))
+        key = ("takes", played, items())
     elif word == ("word", "ON"):
         take("word")
-        onto = item()
+        onto = items()
         take("word", "MAKES")
         key = ("on", played, onto, number())
     elif word == ("word", "FREE"):

@@ -139,7 +139,7 @@ def rollout(
         state = apply(state, chance_move(state, rng))
     if type(state.rules.capture) is PileCapture:
         return _pile_rollout(state, rng, policy)
-    if type(state.rules.capture) is SumCapture:
+    if type(state.rules.capture) is SumCapture and state.rules.capture._german:
         return sum_rollout(state, rng, policy, RolloutView(state.rules), _pick)
     return _public_rollout(state, rng, policy)
 

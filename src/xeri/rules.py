@@ -18,17 +18,18 @@ presets are never given to another rule set.
 from __future__ import annotations
 
 import re
-from enum import Enum
 from typing import Any
 
 import attrs
 
-from xeri._immutable import _Immutable
+from xeri._immutable import _Immutable, _repr
 from xeri.capture import CaptureRule
-from xeri.cards import DECK, Card, Rank
+from xeri.cards import DECK, ITALIAN_DECK, PIQUET_DECK, Card, Rank
+from xeri.categories import Category
 from xeri.errors import RuleSetError, _int_in, _show
 from xeri.match import FixedRounds, MatchFormat, SharedTarget, TargetScore
 from xeri.pile import PileCapture
+from xeri.redeal import Redeal, RedealRule
 from xeri.scoring import MajorityTie, PointsTable, Scorer, StandardScorer
 from xeri.sums import SumCapture
 
@@ -46,37 +47,6 @@ __all__ = [
 ]
 
 
-class Redeal(Enum):
-    """When the initial table is put back into the stock and dealt again.
-
-    The rules of [G4][rules-g4], [F4][rules-f4] and [V2][rules-v2].
-    """
-
-    NEVER = "never"
-    """No redeal: any initial table stands ([V2][rules-v2], [D2][rules-d2])."""
-    TOP_JACK_OR_TOP_PAIR = "top jack or top pair"
-    """The top card is a Jack, or the top two cards have equal rank ([G4][rules-g4])."""
-    TOP_JACK_OR_ANY_PAIR = "top jack or any pair"
-    """The top card is a Jack, or any two of the table cards have equal rank ([F4][rules-f4])."""
-
-    def needed(self, cards: tuple[Card, ...]) -> bool:
-        """Whether a table dealt as `cards` must be redealt.
-
-        Args:
-            cards: the initial table in the order dealt, the last card on top.
-
-        Returns:
-            True when the condition of this member holds.
-        """
-        if self is Redeal.NEVER or not cards:
-            return False
-        if cards[-1].rank is Rank.JACK:
-            return True
-        if self is Redeal.TOP_JACK_OR_TOP_PAIR:
-            return len(cards) >= 2 and cards[-1].rank is cards[-2].rank
-        return len({c.rank for c in cards}) < len(cards)
-
-
 GREEK_POINTS = PointsTable(
     ranks={Rank.ACE: 1, Rank.KING: 1, Rank.QUEEN: 1, Rank.JACK: 1, Rank.TEN: 1},
     cards={Card.parse("10♦"): 1, Card.parse("2♣"): 1},
@@ -87,7 +57,9 @@ GREEK_POINTS = PointsTable(
 _MAX_SEATS = 8
 _MAX_POINTS = 1_000_000
 _NAME = re.compile(r"[a-z0-9][a-z0-9_.-]{0,63}")
-_PRESETS = frozenset({"greek", "greek-four", "german"})
+_PRESETS = frozenset({"greek", "greek-four", "german", "pisti", "scopa", "cassino"})
+"""The names of the presets (the last three registered by `xeri.family`): never given to
+another rule set."""
 
 
 @attrs.frozen
@@ -105,13 +77,43 @@ def _to_tuple(value: tuple[int, ...] | list[int]) -> tuple[int, ...]:
     return value
 
 
+def _to_deck(value: object) -> object:
+    # Cards in any order become a tuple sorted in deck order, the library's own
+    # tuple for its decks (so that `deck is DECK` tells the 52 cheaply); anything
+    # else is kept as given, for the checks to name.
+    if isinstance(value, (list, tuple, frozenset, set)) and all(isinstance(c, Card) for c in value):
+        cards = tuple(sorted(value, key=_card_index))
+        return _KNOWN_DECKS.get(cards, cards)
+    return value
+
+
+def _to_categories(value: tuple[Category, ...] | list[Category]) -> tuple[Category, ...]:
+    # A list becomes a tuple; anything else is kept as given, for the checks to name.
+    if isinstance(value, list):
+        return tuple(value)
+    return value
+
+
+def _deck_repr(deck: tuple[Card, ...]) -> str:
+    """The library's decks by their names, so that a rule set's repr stays short."""
+    names = {DECK: "DECK", ITALIAN_DECK: "ITALIAN_DECK", PIQUET_DECK: "PIQUET_DECK"}
+    return names.get(deck) or repr(deck)
+
+
+_KNOWN_DECKS = {deck: deck for deck in (DECK, ITALIAN_DECK, PIQUET_DECK)}
+
+
+def _card_index(card: Card) -> int:
+    return card.index
+
+
 def _default_sides(rules: RuleSet) -> tuple[int, ...]:
     seats = rules.seats
     # A bad seat count is reported by the checks; no huge default is built for it.
     return tuple(range(seats)) if _int_in(seats, 1, _MAX_SEATS) else ()
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class RuleSet(_Immutable):
     """Every rule of a game, as data plus a few components.
 
@@ -133,6 +135,11 @@ class RuleSet(_Immutable):
     )
     """The side of each seat, sides numbered from 0: `(0, 1, 0, 1)` seats partners
     opposite ([F1][rules-f1]). Defaults to one side per seat."""
+    deck: tuple[Card, ...] = attrs.field(default=DECK, converter=_to_deck, repr=_deck_repr)
+    """The cards in play, sorted in [`DECK`][xeri.DECK] order: the 52 by default,
+    [`ITALIAN_DECK`][xeri.ITALIAN_DECK] (40) for Scopa, [`PIQUET_DECK`][xeri.PIQUET_DECK]
+    (32), or any set of distinct cards (given in any order) that deals into whole
+    deals. A new round shuffles these cards, and only these."""
     hand_size: int = 6
     """Cards dealt to each player per deal, at least 1 ([G3][rules-g3], [P2][rules-p2])."""
     table_size: int = 4
@@ -141,9 +148,11 @@ class RuleSet(_Immutable):
     """How many of the first table cards are dealt face down, hidden until captured
     ([P3][rules-p3]). Needs a pile (`PileCapture`) and `redeal=Redeal.NEVER`, so that no
     rule reads them."""
-    redeal: Redeal = Redeal.TOP_JACK_OR_TOP_PAIR
+    redeal: RedealRule = Redeal.TOP_JACK_OR_TOP_PAIR
     """When the initial table is dealt again ([G4][rules-g4], [F4][rules-f4];
-    `Redeal.NEVER` is [V2][rules-v2])."""
+    `Redeal.NEVER` is [V2][rules-v2]): a [`Redeal`][xeri.Redeal] member,
+    [`RanksOnTable`][xeri.RanksOnTable], or any frozen, hashable attrs value
+    that implements [`RedealRule`][xeri.RedealRule]."""
     show_bottom_card: bool = False
     """[V1][rules-v1]: after the cut the bottom card is shown to all; a Jack there is
     replaced by the first non-Jack above it. The card is public all round and is dealt last."""
@@ -167,6 +176,14 @@ class RuleSet(_Immutable):
     """Bonus for a xeri ([G7][rules-g7], [D6][rules-d6])."""
     jack_xeri_points: int = 20
     """Bonus for a Jack taking a lone Jack ([G7][rules-g7]; 25 is [V4][rules-v4])."""
+    categories: tuple[Category, ...] = attrs.field(default=(), converter=_to_categories)
+    """Named scoring lines beyond card points, majority and xeri bonus, in the order
+    score sheets show them: [`NamedPoints`][xeri.NamedPoints],
+    [`MostOfSuit`][xeri.MostOfSuit], [`Primiera`][xeri.Primiera],
+    [`Sweeps`][xeri.Sweeps] or any frozen, hashable attrs value that implements
+    [`Category`][xeri.Category]. The [`StandardScorer`][xeri.StandardScorer]
+    adds their points to the total and keeps them by name in
+    [`RoundResult.categories`][xeri.RoundResult.categories]."""
     scorer: Scorer = StandardScorer()
     """Turns captures into round results; the standard one reads the fields above.
     Any frozen, hashable attrs value that implements [`Scorer`][xeri.Scorer]."""
@@ -190,6 +207,10 @@ class RuleSet(_Immutable):
             return (find_rules, (name,))
         return (_rules_from_fields, (attrs.asdict(self, recurse=False),))
 
+    def __repr__(self) -> str:
+        # The fields added after the first presets are shown only when they are set.
+        return _repr(self, {"deck": DECK, "categories": ()})
+
     @property
     def num_sides(self) -> int:
         """How many sides play: players in the two-player games, partnerships in the four."""
@@ -201,7 +222,7 @@ class RuleSet(_Immutable):
 
         4 in [G8][rules-g8].
         """
-        return (52 - self.table_size) // (self.seats * self.hand_size)
+        return (len(self.deck) - self.table_size) // (self.seats * self.hand_size)
 
     @property
     def returns_bounds(self) -> tuple[float, float]:
@@ -232,11 +253,12 @@ class RuleSet(_Immutable):
         if type(self.scorer) is not StandardScorer:
             return None
         plays = self.hand_size * self.deals_per_round * max(map(self.sides.count, set(self.sides)))
-        xeris = min(len(DECK) // 2, plays)
+        xeris = min(len(self.deck) // 2, plays)
         jacks = 2 if type(self.capture) in (PileCapture, SumCapture) else xeris
         extra = max(0, self.jack_xeri_points - self.xeri_points)
         most = xeris * self.xeri_points + min(xeris, jacks) * extra
-        return (0, self.card_points.total + self.majority_points + most)
+        lines = _lines_most(self)
+        return (0, self.card_points.count(self.deck) + self.majority_points + most + lines)
 
     def seats_of(self, side: int) -> tuple[int, ...]:
         """The seats that play for a side.
@@ -287,8 +309,13 @@ def _field_problems(r: RuleSet) -> list[str]:  # one check per field reads best 
         for field in ("show_bottom_card", "xeri_on_last_card", "xeri_on_first_card")
         if type(getattr(r, field)) is not bool
     )
+    p.extend(_deck_problems(r.deck))
     if not isinstance(r.redeal, Redeal):
-        p.append(f"redeal must be a Redeal, not {_show(r.redeal)}")
+        p.extend(
+            problem.replace("redeal must implement", "redeal must be a Redeal or implement", 1)
+            for problem in _component_problems("redeal", r.redeal, "RedealRule", ("needed",))
+        )
+    p.extend(_categories_problems(r.categories))
     if not isinstance(r.majority_tie, MajorityTie):
         p.append(f"majority_tie must be a MajorityTie, not {_show(r.majority_tie)}")
     if not isinstance(r.card_points, PointsTable):
@@ -300,11 +327,51 @@ def _field_problems(r: RuleSet) -> list[str]:  # one check per field reads best 
     return p
 
 
+def _deck_problems(deck: object) -> list[str]:
+    if not (type(deck) is tuple and all(isinstance(c, Card) for c in deck)):
+        return [f"deck must be a tuple of Cards, not {_show(deck)}"]
+    if len(set(deck)) != len(deck):
+        return ["deck must not name a card twice"]
+    if not deck:
+        return ["deck must hold at least one card"]
+    return []
+
+
 _PROTOCOLS = (
     ("capture", "CaptureRule", ("moves", "play", "needs", "table_cards")),
     ("scorer", "Scorer", ("score", "check")),
     ("match", "MatchFormat", ("status",)),
 )
+
+
+def _lines_most(r: RuleSet) -> int:
+    """The most points a side gets from the categories, 0 if one of them cannot say."""
+    try:
+        return sum(c.most(r) for c in r.categories)
+    except Exception:  # a category's own bound failed: nothing is claimed for it
+        return 0
+
+
+_RESERVED = frozenset({"card points", "majority", "xeri bonus", "total"})
+
+
+def _categories_problems(categories: object) -> list[str]:
+    if type(categories) is not tuple:
+        return [f"categories must be a tuple of Category values, not {_show(categories)}"]
+    p: list[str] = []
+    names: list[object] = []
+    for i, category in enumerate(categories):
+        found = _component_problems(f"categories[{i}]", category, "Category", ("award", "most"))
+        name = None if found else getattr(category, "name", None)
+        if not found and not (type(name) is str and name):
+            found = [f"categories[{i}] must have a name, a non-empty str"]
+        elif name in _RESERVED:
+            found = [f"categories[{i}]: {name!r} names a line every score sheet has"]
+        elif name in names:
+            found = [f"categories[{i}]: two categories are named {name!r}"]
+        names.append(name)
+        p.extend(found)
+    return p
 
 
 def _sides_problems(sides: object, seats: int) -> list[str]:
@@ -376,17 +443,19 @@ def _value_problems(field: str, value: object) -> list[str]:
 def _combination_problems(r: RuleSet) -> list[str]:
     """The fields together; every field has its type and range here."""
     p: list[str] = []
+    cards = len(r.deck)
     if r.hand_size < 1:
         p.append("hand_size must be at least 1")
-    elif r.table_size + r.seats * r.hand_size > 52:
+    elif r.table_size + r.seats * r.hand_size > cards:
         p.append(
             f"hand_size {r.hand_size} for {r.seats} seats and table_size {r.table_size} "
-            "need more than the 52 cards"
+            f"need more than the {cards} cards of the deck"
         )
-    elif (52 - r.table_size) % (r.seats * r.hand_size):
+    elif (cards - r.table_size) % (r.seats * r.hand_size):
+        of_deck = "" if r.deck is DECK else " of the deck"
         p.append(
-            f"hand_size {r.hand_size}: the {52 - r.table_size} cards left after the table "
-            f"do not divide into whole deals of {r.hand_size} to {r.seats} seats"
+            f"hand_size {r.hand_size}: the {cards - r.table_size} cards{of_deck} left after the "
+            f"table do not divide into whole deals of {r.hand_size} to {r.seats} seats"
         )
     if r.face_down and r.face_down >= r.table_size:
         p.append(f"face_down must be less than table_size ({r.table_size}): the top card is shown")
@@ -400,8 +469,8 @@ def _combination_problems(r: RuleSet) -> list[str]:
             "face_down needs redeal=Redeal.NEVER: a redeal condition would read "
             "the face-down cards and reveal them"
         )
-    if r.redeal is not Redeal.NEVER and not p:
-        pool = 52 - r.seats * r.hand_size - int(r.show_bottom_card)
+    if isinstance(r.redeal, Redeal) and r.redeal is not Redeal.NEVER and not p:
+        pool = cards - r.seats * r.hand_size - int(r.show_bottom_card)
         if r.table_size == 0:
             p.append("redeal needs table_size >= 1: there is no initial table to redeal")
         elif pool < 4 * r.table_size + 1:
@@ -409,7 +478,11 @@ def _combination_problems(r: RuleSet) -> list[str]:
                 f"redeal: only {pool} cards can reach the initial table, too few to be sure "
                 f"a table of {r.table_size} without a Jack on top or a pair can be dealt"
             )
-    if isinstance(r.match, TargetScore) and r.card_points.total + r.majority_points == 0:
+    if (
+        isinstance(r.match, TargetScore)
+        and r.card_points.count(r.deck) + r.majority_points == 0
+        and not _lines_most(r)
+    ):
         p.append("match: a target score cannot be reached when no card and no majority scores")
     return p
 

@@ -45,7 +45,7 @@ from math import comb
 
 from xeri._validate import check_state
 from xeri.capture import CaptureRule, HandNeeds
-from xeri.cards import DECK, Card
+from xeri.cards import Card
 from xeri.engine import RandomSource
 from xeri.errors import IllegalMoveError, InvalidStateError, XeriError
 from xeri.moves import PlayerMove
@@ -203,10 +203,12 @@ class _Plan:
                 raise InvalidStateError("before the first deal nobody holds a card")
             pool: list[Card] = []
         else:
-            pool = [c for c in DECK if c not in seen_set and c is not bottom]
+            deck = obs.rules.deck
+            pool = [c for c in deck if c not in seen_set and c is not bottom]
             if len(pool) != places:
                 raise InvalidStateError(
-                    f"the observation does not account for the 52 cards: {len(pool)} unseen"
+                    f"the observation does not account for the {len(deck)} cards of the deck:"
+                    f" {len(pool)} unseen"
                     f" cards for {places} unseen places"
                 )
         self.pool = pool
@@ -514,8 +516,8 @@ def _count_problems(obs: Observation) -> list[str]:
         p.append("the seat's own hand size must be the length of its hand")
     elif max(obs.hand_sizes, default=0) > obs.rules.hand_size:
         p.append(f"no hand holds more than {obs.rules.hand_size} cards")
-    if not 0 <= obs.stock_size <= len(DECK):
-        p.append("stock_size must be from 0 to 52")
+    if not 0 <= obs.stock_size <= len(obs.rules.deck):
+        p.append(f"stock_size must be from 0 to {len(obs.rules.deck)}")
     if not 0 <= obs.face_down <= obs.rules.face_down:
         p.append(f"face_down must be from 0 to the rule set's {obs.rules.face_down}")
     for i, take in enumerate(obs.takes):

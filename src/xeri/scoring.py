@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import attrs
 
-from xeri._immutable import _Immutable
+from xeri._immutable import _Immutable, _repr
 from xeri.capture import XeriKind
 from xeri.cards import DECK, Card, Rank
 from xeri.errors import RuleSetError, _int_in, _show
@@ -169,9 +169,12 @@ class PointsTable(_Immutable):
         """
         return sum(map(self._by_card.__getitem__, cards))
 
-    def _bounds(self, cards: int) -> tuple[int, int]:
-        """The points of the `cards` least valuable cards of the deck and of the most valuable."""
-        return self._fewest[cards], self._most[cards]
+    def _bounds(self, cards: int, deck: tuple[Card, ...] = DECK) -> tuple[int, int]:
+        """The points of the `cards` least valuable cards of `deck` and of the most valuable."""
+        if deck is DECK:
+            return self._fewest[cards], self._most[cards]
+        values = sorted(map(self._by_card.__getitem__, deck))
+        return sum(values[:cards]), sum(values[len(values) - cards :])
 
     @property
     def total(self) -> int:
@@ -190,7 +193,7 @@ def _points_table(
     return PointsTable(ranks=ranks, cards=cards)
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class RoundResult(_Immutable):
     """The score sheet of one finished round; every field but `leftover` has one entry per side."""
 
@@ -208,6 +211,39 @@ class RoundResult(_Immutable):
     """The round's points: card points + majority + xeri bonus."""
     leftover: int = 0
     """Cards left on the table that went to nobody, because nobody captured ([X1][rules-x1])."""
+    categories: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    """The points of the rule set's named scoring [categories][xeri.RuleSet.categories],
+    in its order, as `(name, points per side)` pairs; part of `total`. Empty for the presets
+    of the Xeri family, which score with the fields above alone."""
+
+    def __repr__(self) -> str:
+        # The categories are shown only when the rule set has some: the results of the
+        # Xeri family read as they always have.
+        return _repr(self, {"categories": ()})
+
+    @property
+    def sheet(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """Every line of the score sheet that gives points, by name, in order.
+
+        `"card points"`, `"majority"` and `"xeri bonus"`, then the
+        [categories][xeri.RoundResult.categories]; their sum is `total`.
+
+        Examples:
+            >>> import xeri
+            >>> halves = (xeri.DECK[:26], xeri.DECK[26:])
+            >>> result = xeri.GREEK.scorer.score(halves, ((), ()), xeri.GREEK)
+            >>> for name, points in result.sheet:
+            ...     print(f"{name:12} {points}")
+            card points  (5, 17)
+            majority     (0, 0)
+            xeri bonus   (0, 0)
+        """
+        return (
+            ("card points", self.card_points),
+            ("majority", self.majority),
+            ("xeri bonus", self.xeri_bonus),
+            *self.categories,
+        )
 
     @property
     def base(self) -> tuple[int, ...]:
@@ -325,6 +361,10 @@ class StandardScorer(_Immutable):
         xeri, jack = rules.xeri_points, rules.jack_xeri_points
         bonus = tuple(len(ks) * xeri + ks.count(XeriKind.JACK_XERI) * (jack - xeri) for ks in xeris)
         total = tuple(map(sum, zip(card_points, majority, bonus, strict=True)))
+        lines: tuple[tuple[str, tuple[int, ...]], ...] = ()
+        if rules.categories:
+            lines = tuple((c.name, c.award(captured, xeris, rules)) for c in rules.categories)
+            total = tuple(map(sum, zip(total, *(points for _, points in lines), strict=True)))
         return RoundResult(
             cards=counts,
             card_points=card_points,
@@ -333,6 +373,7 @@ class StandardScorer(_Immutable):
             xeri_bonus=bonus,
             total=total,
             leftover=leftover,
+            categories=lines,
         )
 
     def check(self, result: RoundResult, rules: RuleSet) -> list[str]:
@@ -355,6 +396,7 @@ class StandardScorer(_Immutable):
         sides = rules.num_sides
         rows = {f.name: getattr(result, f.name) for f in attrs.fields(RoundResult)}
         leftover = rows.pop("leftover")
+        lines = rows.pop("categories")
         wrong = [
             name
             for name, row in rows.items()
@@ -363,16 +405,23 @@ class StandardScorer(_Immutable):
         if wrong or type(leftover) is not int:
             named = ", ".join(wrong) if wrong else "leftover"
             return [f"{named}: every score is an int, one per side ({sides})"]
+        category_problems = _category_problems(lines, rules)
+        if category_problems:
+            return category_problems
         counts, points, majority = result.cards, result.card_points, result.majority
         xeris, bonus = result.xeris, result.xeri_bonus
         p: list[str] = []
         counted = min(*counts, *xeris, leftover) >= 0
         if not counted:
             p.append("counts of cards and xeris cannot be negative")
-        elif sum(counts) + leftover != len(DECK):
-            p.append("the cards captured and left over must add up to 52")
+        elif sum(counts) + leftover != len(rules.deck):
+            p.append(f"the cards captured and left over must add up to {len(rules.deck)}")
             counted = False
-        p.extend(_card_point_problems(counts, points, leftover, rules.card_points, counted=counted))
+        p.extend(
+            _card_point_problems(
+                counts, points, leftover, rules.card_points, rules.deck, counted=counted
+            )
+        )
         want = _majority(counts, rules)
         if majority != want:
             p.append(
@@ -380,9 +429,36 @@ class StandardScorer(_Immutable):
             )
         if min(xeris) >= 0:
             p.extend(_xeri_problems(counts, xeris, bonus, rules, counted=counted))
-        if result.total != tuple(map(sum, zip(points, majority, bonus, strict=True))):
-            p.append("a total must be card points + majority + xeri bonus")
+        if result.total != tuple(map(sum, zip(*(row for _, row in result.sheet), strict=True))):
+            p.append(_total_rule(rules))
         return p
+
+
+def _total_rule(rules: RuleSet) -> str:
+    """The message for a total that is not the sum of the score sheet's lines."""
+    extra = " + the categories" if rules.categories else ""
+    return f"a total must be card points + majority + xeri bonus{extra}"
+
+
+def _category_problems(lines: object, rules: RuleSet) -> list[str]:
+    """The categories: the rule set's names in its order, each side's points within bounds."""
+    names = tuple(c.name for c in rules.categories)
+    sides = rules.num_sides
+    if not (
+        type(lines) is tuple
+        and len(lines) == len(names)
+        and all(type(line) is tuple and len(line) == 2 for line in lines)
+    ):
+        return [f"categories must be one (name, points) line for each of {list(names)}"]
+    p: list[str] = []
+    for (name, row), category, want in zip(lines, rules.categories, names, strict=True):
+        if name != want:
+            p.append(f"categories: the line {_show(name)} must be {want!r}")
+        elif not (type(row) is tuple and len(row) == sides and all(type(v) is int for v in row)):
+            p.append(f"categories: {want!r} must give an int to each of the {sides} sides")
+        elif not all(0 <= v <= category.most(rules) for v in row):
+            p.append(f"categories: {want!r} gives from 0 to {category.most(rules)} points a side")
+    return p
 
 
 def _shows(row: tuple[int, ...]) -> str:
@@ -394,14 +470,15 @@ def _card_point_problems(
     points: tuple[int, ...],
     leftover: int,
     table: PointsTable,
+    deck: tuple[Card, ...],
     *,
     counted: bool,
 ) -> list[str]:
     """The card points: each side's within what its cards can be worth, their sum the deck's."""
     p: list[str] = []
-    total = table.total
+    total = table.count(deck)
     for side, (n, got) in enumerate(zip(counts, points, strict=True)):
-        low, high = table._bounds(n) if counted else (0, total)
+        low, high = table._bounds(n, deck) if counted else (0, total)
         if not low <= got <= high:
             held = f"{n} cards are" if counted else "the cards captured are"
             p.append(f"side {side}: {held} worth {low} to {high} points, not {_show(got)}")
@@ -415,7 +492,7 @@ def _card_point_problems(
                 f"is left over, not {_show(got)}"
             )
     else:
-        fewest, most = table._bounds(leftover)
+        fewest, most = table._bounds(leftover, deck)
         if not total - most <= got <= total - fewest:
             p.append(
                 f"with {leftover} cards left over the card points add up to {total - most} to "

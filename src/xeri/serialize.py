@@ -121,17 +121,19 @@ import attrs
 from xeri._validate import check_state
 from xeri.capture import CaptureRule, XeriKind
 from xeri.cards import DECK, Card, Rank
+from xeri.categories import Category, MostOfSuit, NamedPoints, Primiera, Sweeps
 from xeri.errors import InvalidStateError, XeriError
-from xeri.match import FixedRounds, MatchFormat, SharedTarget, TargetScore
+from xeri.match import CountOut, FixedRounds, MatchFormat, SharedTarget, TargetScore
 from xeri.moves import Capture, Combine, Deal, DealCard, Reshuffle, Trail
 from xeri.observe import Observation, ObservedTake
 from xeri.pile import PileCapture
 from xeri.records import GameRecord, _last_state
-from xeri.rules import Redeal, RuleSet, find_rules, registered
+from xeri.redeal import RanksOnTable, Redeal, RedealRule
+from xeri.rules import RuleSet, find_rules, registered
 from xeri.sample import check_observation
 from xeri.scoring import MajorityTie, PointsTable, RoundResult, Scorer, StandardScorer
 from xeri.state import GameState, Phase, Take
-from xeri.sums import SumCapture
+from xeri.sums import GERMAN_VALUES, SumCapture
 from xeri.table import Build, TableItem, item_cards
 
 __all__ = [
@@ -192,6 +194,21 @@ _TYPE_OF_CLASS: dict[type[Any], str] = {
     **dict.fromkeys((Card, *_MOVE_KINDS), "move"),
 }
 _COMPONENT_FIELDS = ("capture", "scorer", "match")
+_NEW_FIELDS: dict[type[Any], dict[str, object]] = {
+    RuleSet: {"deck": DECK, "categories": ()},
+    RoundResult: {"categories": ()},
+    Combine: {"also": ()},
+    SumCapture: {
+        "values": GERMAN_VALUES,
+        "builds": True,
+        "raises": True,
+        "equal_first": False,
+        "card_must_capture": False,
+        "multi_builds": False,
+    },
+}
+"""Fields that came after format version 2 began: written only when they differ from the
+default, so that every document written before them is written again byte for byte."""
 _CARD_NAMES: dict[Card, str] = {card: card.ascii for card in DECK}
 _CARDS_BY_NAME: dict[str, Card] = {card.ascii: card for card in DECK}
 
@@ -252,6 +269,9 @@ def _out(value: object) -> Any:  # noqa: ANN401  # a JSON value: None, bool, int
     if not attrs.has(cls):
         raise InvalidStateError(f"to_json cannot write a {cls.__name__}")
     fields = {name: _out(getattr(value, name)) for name in _init_fields(cls)}
+    for name, default in _NEW_FIELDS.get(cls, {}).items():
+        if getattr(value, name) == default:
+            del fields[name]
     kind = _MOVE_KINDS.get(cls)
     if kind is not None:
         fields["kind"] = kind
@@ -267,18 +287,25 @@ def _rules_out(rules: RuleSet) -> object:
     if rules.name in registered() and find_rules(rules.name) == rules:
         return rules.name
     fields: dict[str, object] = {}
+    new = _NEW_FIELDS[RuleSet]
     for name in _init_fields(RuleSet):
         value = getattr(rules, name)
-        if name in _COMPONENT_FIELDS:
-            cls = type(value)
-            if not attrs.has(cls):
-                raise InvalidStateError(
-                    f"a rule component must be an attrs class, not {cls.__name__}"
-                )
-            fields[name] = {_component_name(cls): _out(value)}
+        if name in new and value == new[name]:
+            continue
+        if name == "categories":
+            fields[name] = [_component_out(category) for category in value]
+        elif name in _COMPONENT_FIELDS or (name == "redeal" and not isinstance(value, Redeal)):
+            fields[name] = _component_out(value)
         else:
             fields[name] = _out(value)
     return fields
+
+
+def _component_out(value: object) -> object:
+    cls = type(value)
+    if not attrs.has(cls):
+        raise InvalidStateError(f"a rule component must be an attrs class, not {cls.__name__}")
+    return {_component_name(cls): _out(value)}
 
 
 def _component_name(cls: type[Any]) -> str:
@@ -526,8 +553,10 @@ def _move_problems(
     if isinstance(move, DealCard):
         return []
     if isinstance(move, Deal):
-        if len(move.deck) != 52 or len(set(move.deck)) != 52:
-            return ["a deal's deck must hold each of the 52 cards once"]
+        if len(move.deck) < 2 or len(set(move.deck)) != len(move.deck):  # two seats
+            # A rule set's deck may be smaller than the 52: applying the deal checks its cards.
+            # Every rule set deals at least one card to each of at least two seats.
+            return ["a deal's deck must hold each of its cards once, two cards at least"]
         return []
     if isinstance(move, Reshuffle):
         if len(set(move.stock)) != len(move.stock):
@@ -537,7 +566,7 @@ def _move_problems(
     if isinstance(move, Capture):
         items = move.taken
     elif isinstance(move, Combine):
-        items = (move.onto,)
+        items = (move.onto, *move.also)
     p = [
         "a build must hold cards, a value and an owner seat >= 0"
         for item in items
@@ -779,7 +808,10 @@ _result = _object(
         name: (_ints(_MAX_SEATS), _REQUIRED)
         for name in ("cards", "card_points", "majority", "xeris", "xeri_bonus", "total")
     }
-    | {"leftover": (_count, _DEFAULT)},
+    | {
+        "leftover": (_count, _DEFAULT),
+        "categories": (_tuple(_pair(_string(64), _ints(_MAX_SEATS)), 16, "lines"), _DEFAULT),
+    },
     RoundResult,
 )
 _build = _object(
@@ -806,7 +838,12 @@ _TAGGED: dict[str, _Reader] = {
     ),
     "combine": _object(
         "combine move",
-        {"card": (_card, _REQUIRED), "onto": (_item, _REQUIRED), "value": (_int, _REQUIRED)},
+        {
+            "card": (_card, _REQUIRED),
+            "onto": (_item, _REQUIRED),
+            "value": (_int, _REQUIRED),
+            "also": (_tuple(_item, 52, "items"), _DEFAULT),
+        },
         Combine,
         tag="combine",
     ),
@@ -869,7 +906,20 @@ _BUILT_IN_COMPONENTS: dict[type[Any], _Reader] = {
     ),
     SumCapture: _object(
         "SumCapture",
-        dict.fromkeys(("forced_capture", "multi_capture", "self_raise"), (_bool, _DEFAULT)),
+        dict.fromkeys(
+            (
+                "forced_capture",
+                "multi_capture",
+                "self_raise",
+                "builds",
+                "raises",
+                "equal_first",
+                "card_must_capture",
+                "multi_builds",
+            ),
+            (_bool, _DEFAULT),
+        )
+        | {"values": (_tuple(_pair(_enum(Rank), _int), 13, "values"), _DEFAULT)},
         SumCapture,
     ),
     StandardScorer: _object("StandardScorer", {}, StandardScorer),
@@ -886,13 +936,34 @@ _BUILT_IN_COMPONENTS: dict[type[Any], _Reader] = {
 }
 
 
+_LIBRARY_COMPONENTS = (
+    CountOut,
+    RanksOnTable,
+    NamedPoints,
+    MostOfSuit,
+    Primiera,
+    Sweeps,
+)
+"""The library's components read by their fields' annotations, as outside ones are."""
+
+
+def _redeal(value: object, path: _Path, p: _Problems) -> object:
+    """A redeal rule: a `Redeal` member by its value, or a component."""
+    if type(value) is str:
+        return _enum(Redeal)(value, path, p)
+    return _component(RedealRule)(value, path, p)
+
+
 def _component_readers() -> dict[str, _Reader]:
     """The component classes that may be read: the library's and those of registered rule sets."""
     readers = {_component_name(cls): r for cls, r in _BUILT_IN_COMPONENTS.items()}
+    for library_class in _LIBRARY_COMPONENTS:
+        readers[_component_name(library_class)] = _attrs_reader(library_class)
     for name in registered():
         rules = find_rules(name)
-        for field in _COMPONENT_FIELDS:
-            cls = type(getattr(rules, field))
+        parts = [getattr(rules, field) for field in _COMPONENT_FIELDS]
+        parts += [rules.redeal, *rules.categories]
+        for cls in map(type, parts):
             if cls not in _BUILT_IN_COMPONENTS and attrs.has(cls):
                 readers[_component_name(cls)] = _attrs_reader(cls)
     return readers
@@ -984,7 +1055,9 @@ _rules_by_fields = _object(
         "hand_size": (_int, _DEFAULT),
         "table_size": (_int, _DEFAULT),
         "face_down": (_int, _DEFAULT),
-        "redeal": (_enum(Redeal), _DEFAULT),
+        "deck": (_cards(), _DEFAULT),
+        "redeal": (_redeal, _DEFAULT),
+        "categories": (_tuple(_component(Category), 16, "categories"), _DEFAULT),
         "show_bottom_card": (_bool, _DEFAULT),
         "xeri_on_last_card": (_bool, _DEFAULT),
         "xeri_on_first_card": (_bool, _DEFAULT),

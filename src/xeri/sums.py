@@ -34,14 +34,14 @@ from typing import ClassVar
 import attrs
 
 from xeri import _sum_actions
-from xeri._immutable import _Immutable
+from xeri._immutable import _Immutable, _repr
 from xeri.capture import NO_NEEDS, HandNeeds, OutcomeTuple, XeriKind
 from xeri.cards import DECK, Card, Rank
-from xeri.errors import IllegalMoveError, RuleSetError
-from xeri.moves import TRAILS, Capture, Combine, PlayerMove, Trail
+from xeri.errors import IllegalMoveError, RuleSetError, _int_in
+from xeri.moves import TRAILS, Capture, Combine, PlayerMove, Trail, move_sort_key
 from xeri.table import Build, TableItem, item_cards, item_sort_key
 
-__all__ = ["SumCapture", "card_value"]
+__all__ = ["GERMAN_VALUES", "SCOPA_VALUES", "SumCapture", "card_value"]
 
 _MAX = 10
 _SUMS = (1 << (_MAX + 1)) - 1
@@ -49,14 +49,70 @@ _SUMS = (1 << (_MAX + 1)) - 1
 
 
 def card_value(card: Card) -> int | None:
-    """The value of a card in sums: Ace 1, number cards as printed, pictures None (D1)."""
+    """The value of a card in German Xeri's sums: Ace 1, number cards as printed, pictures None.
+
+    As [D1][rules-d1] says; [`SumCapture.value`][xeri.SumCapture.value] gives
+    the value under a rule's own [`values`][xeri.SumCapture.values].
+    """
     return _VALUES[card]
 
 
-_VALUES: dict[Card, int | None] = {c: (int(c.rank) if c.rank <= _MAX else None) for c in DECK}
-_BY_VALUE: dict[int, frozenset[Card]] = {
-    v: frozenset(c for c in DECK if _VALUES[c] == v) for v in range(1, _MAX + 1)
+GERMAN_VALUES: tuple[tuple[Rank, int], ...] = tuple((Rank(v), v) for v in range(1, _MAX + 1))
+"""The values of German Xeri ([D1][rules-d1]): Ace 1, 2 to 10 as printed; pictures have none."""
+
+SCOPA_VALUES: tuple[tuple[Rank, int], ...] = (
+    *((Rank(v), v) for v in range(1, 8)),
+    (Rank.JACK, 8),
+    (Rank.QUEEN, 9),
+    (Rank.KING, 10),
+)
+"""The values of Scopa ([S1][rules-s1]): Ace 1, 2 to 7 as printed, Jack 8, Queen 9, King 10."""
+
+
+def _card_values(pairs: tuple[tuple[Rank, int], ...]) -> dict[Card, int | None]:
+    by_rank = dict(pairs)
+    return {c: by_rank.get(c.rank) for c in DECK}
+
+
+def _by_value(values: dict[Card, int | None]) -> dict[int, frozenset[Card]]:
+    return {v: frozenset(c for c in DECK if values[c] == v) for v in range(1, _MAX + 1)}
+
+
+_VALUES: dict[Card, int | None] = _card_values(GERMAN_VALUES)
+_BY_VALUE: dict[int, frozenset[Card]] = _by_value(_VALUES)
+
+
+def _value_pairs(value: object) -> object:
+    """A dict or pairs of `(rank, value)`, as pairs sorted by rank; anything else as given."""
+    if isinstance(value, dict):
+        value = tuple(value.items())
+    if isinstance(value, (tuple, list)) and all(
+        isinstance(p, tuple) and len(p) == 2 and isinstance(p[0], Rank) for p in value
+    ):
+        return tuple(sorted(value))
+    return value
+
+
+_LATER_OPTIONS: dict[str, object] = {
+    "values": GERMAN_VALUES,
+    "builds": True,
+    "raises": True,
+    "equal_first": False,
+    "multi_builds": False,
+    "card_must_capture": False,
 }
+"""The options added after German Xeri's, with German Xeri's values: left out of reprs."""
+
+
+def _good_values(pairs: object) -> bool:
+    return (
+        type(pairs) is tuple
+        and all(
+            type(p) is tuple and len(p) == 2 and isinstance(p[0], Rank) and _int_in(p[1], 1, _MAX)
+            for p in pairs
+        )
+        and len({p[0] for p in pairs}) == len(pairs)
+    )
 
 
 def _partitions_of(total: int) -> tuple[tuple[int, ...], ...]:
@@ -81,15 +137,15 @@ _PARTITIONS = tuple(_partitions_of(total) for total in range(_MAX + 1))
 """A constant: the groups of each value, as counts of the values in them (42 for ten)."""
 
 
-def _value(item: TableItem) -> int | None:
-    return item.value if isinstance(item, Build) else _VALUES[item]
+def _value(item: TableItem, values: dict[Card, int | None]) -> int | None:
+    return item.value if isinstance(item, Build) else values[item]
 
 
-def _held(hand: tuple[Card, ...]) -> list[int]:
+def _held(hand: tuple[Card, ...], values: dict[Card, int | None]) -> list[int]:
     """The number cards of a hand, counted by value."""
     held = [0] * (_MAX + 1)
     for card in hand:
-        value = _VALUES[card]
+        value = values[card]
         if value is not None:
             held[value] += 1
     return held
@@ -227,6 +283,7 @@ _Targets = list[tuple[int, int, int, object, TableItem]]
 
 def _scan(
     table: tuple[TableItem, ...],
+    values: dict[Card, int | None],
 ) -> tuple[
     list[tuple[int, int, Card]],
     list[tuple[int, Card]],
@@ -239,7 +296,6 @@ def _scan(
     cards by index, then builds by value, owner and cards; targets (every
     number item, for combining) by value first.
     """
-    values = _VALUES
     numbers: list[tuple[int, int, Card]] = []
     pictures: list[tuple[int, Card]] = []
     builds: list[tuple[int, int, tuple[int, ...], Build]] = []
@@ -263,7 +319,9 @@ def _scan(
     return numbers, pictures, builds, targets
 
 
-def _reach(table: tuple[TableItem, ...]) -> tuple[int, int, set[Rank]]:
+def _reach(
+    table: tuple[TableItem, ...], values: dict[Card, int | None]
+) -> tuple[int, int, set[Rank]]:
     """What the table offers to a capture, as bit masks and a set.
 
     Returns:
@@ -276,7 +334,7 @@ def _reach(table: tuple[TableItem, ...]) -> tuple[int, int, set[Rank]]:
     ranks: set[Rank] = set()
     for t in table:
         if type(t) is Card:
-            value = _VALUES[t]
+            value = values[t]
             if value is None:
                 ranks.add(t.rank)
             else:
@@ -286,16 +344,16 @@ def _reach(table: tuple[TableItem, ...]) -> tuple[int, int, set[Rank]]:
     return sums, builds, ranks
 
 
-def _capturers(table: tuple[TableItem, ...]) -> frozenset[Card]:
+def _capturers(table: tuple[TableItem, ...], values: dict[Card, int | None]) -> frozenset[Card]:
     """Every card that could take something from `table` (for a compulsory capture, D5)."""
-    sums, builds, ranks = _reach(table)
-    values = (sums & ~1) | builds
+    sums, builds, ranks = _reach(table, values)
+    reached = (sums & ~1) | builds
     return frozenset(
-        c for c in DECK if c.rank in ranks or ((v := _VALUES[c]) is not None and values >> v & 1)
+        c for c in DECK if c.rank in ranks or ((v := values[c]) is not None and reached >> v & 1)
     )
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class SumCapture(_Immutable):
     """Captures by equal value or by sum, with builds and raises (German Xeri, [D3][rules-d3]).
 
@@ -331,13 +389,103 @@ class SumCapture(_Immutable):
     """[D5][rules-d5] option: a player who can capture must capture."""
     self_raise: bool = False
     """[D3][rules-d3] option: a player may raise their own build."""
+    values: tuple[tuple[Rank, int], ...] = attrs.field(
+        default=GERMAN_VALUES, converter=_value_pairs
+    )
+    """The value of each rank in sums, as `(rank, value)` pairs from 1 to 10 (a dict is
+    accepted): [`GERMAN_VALUES`][xeri.sums.GERMAN_VALUES] by default,
+    [`SCOPA_VALUES`][xeri.sums.SCOPA_VALUES] in Scopa. A rank without a value is a
+    *picture*: it takes only a loose card of its own rank, one at a time, and never
+    builds."""
+    builds: bool = True
+    """Whether a card may be combined with a table item into a build ([D3][rules-d3]);
+    False in Scopa, where a card only captures or is laid free."""
+    raises: bool = True
+    """Whether a build may be combined onto, making it larger: a raise ([D3][rules-d3])."""
+    equal_first: bool = False
+    """Whether a card that can take an item of its own value must take one such item alone,
+    rather than a sum (Scopa's rule, [S3][rules-s3])."""
+    multi_builds: bool = False
+    """Whether a card may be laid with several table items into one build, and a build may
+    hold several groups of its value (Cassino's multiple builds, [C4][rules-c4]): the card
+    and the loose cards grouped must divide into groups of the announced value, and any
+    build grouped in must already have that value. A multiple build cannot be raised.
+    Needs `builds`."""
+    card_must_capture: bool = False
+    """Whether a card that can capture must capture: it may not be laid free or built
+    with, though another card that cannot capture may be laid free (Scopa, [S3][rules-s3]).
+    `forced_capture` is the stronger rule: a player who can capture with any card must."""
+    _values: dict[Card, int | None] = attrs.field(init=False, repr=False, eq=False)
+    _values_by: dict[int, frozenset[Card]] = attrs.field(init=False, repr=False, eq=False)
+
+    @_values.default
+    def _compute_values(self) -> dict[Card, int | None]:
+        if self.values == GERMAN_VALUES:
+            return _VALUES
+        if not _good_values(self.values):
+            return {}  # refused in __attrs_post_init__
+        return _card_values(self.values)
+
+    @_values_by.default
+    def _compute_values_by(self) -> dict[int, frozenset[Card]]:
+        if not self._values:
+            return {}  # bad values, refused in __attrs_post_init__
+        return _BY_VALUE if self._values is _VALUES else _by_value(self._values)
 
     def __attrs_post_init__(self) -> None:
-        for name in ("multi_capture", "forced_capture", "self_raise"):
+        for name in (
+            "multi_capture",
+            "forced_capture",
+            "self_raise",
+            "builds",
+            "raises",
+            "equal_first",
+            "card_must_capture",
+            "multi_builds",
+        ):
             if type(getattr(self, name)) is not bool:
                 raise RuleSetError(f"SumCapture.{name} must be True or False")
+        if self.multi_builds and not self.builds:
+            raise RuleSetError("SumCapture.multi_builds needs builds=True")
+        if self.card_must_capture and self.builds:
+            raise RuleSetError(
+                "SumCapture.card_must_capture needs builds=False: it is Scopa's rule, for games "
+                "where a card only captures or is laid free"
+            )
+        if not _good_values(self.values):
+            raise RuleSetError(
+                "SumCapture.values must be (Rank, value) pairs, each rank once, each value an "
+                f"int from 1 to {_MAX}"
+            )
 
-    def moves(
+    def __repr__(self) -> str:
+        # The options added after German Xeri are shown only when they differ from it.
+        return _repr(self, _LATER_OPTIONS)
+
+    @property
+    def _german(self) -> bool:
+        """Whether this rule plays German Xeri's sums: its values, builds and raises."""
+        return (
+            self._values is _VALUES
+            and self.builds
+            and self.raises
+            and not self.equal_first
+            and not self.card_must_capture
+            and not self.multi_builds
+        )
+
+    def value(self, card: Card) -> int | None:
+        """The value of a card in sums under this rule, or None for a picture.
+
+        Examples:
+            >>> import xeri
+            >>> scopa = xeri.SumCapture(values=xeri.sums.SCOPA_VALUES)
+            >>> scopa.value(xeri.Card.parse("K♠")), xeri.SumCapture().value(xeri.Card.parse("K♠"))
+            (10, None)
+        """
+        return self._values[card]
+
+    def moves(  # noqa: PLR0915  # one pass over the hand makes every kind of move, in order
         self, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
     ) -> tuple[PlayerMove, ...]:
         """Every legal capture, combination and trail, sorted ([D3][rules-d3]–[D5][rules-d5]).
@@ -352,8 +500,8 @@ class SumCapture(_Immutable):
             [`move_sort_key`][xeri.moves.move_sort_key]; under `multi_capture`
             one capture per set of items taken, however it divides into groups.
         """
-        values = _VALUES
-        numbers, pictures, builds, targets = _scan(table)
+        values = self._values
+        numbers, pictures, builds, targets = _scan(table, values)
         owned = [v for v, owner, _, _ in builds if owner == seat]
         held = [0] * (_MAX + 1)
         wanted = 0
@@ -404,14 +552,24 @@ class SumCapture(_Immutable):
                             if v == value
                             and (not owned or _owner_rule_holds(_without(owned, (b,), seat), held))
                         ]
+                if self.equal_first and any(v == value for v, _, _ in numbers):
+                    taken = [t for t in taken if len(t) == 1]  # an equal card alone (S3)
                 found = [Capture(card=card, taken=t) for t in taken]
             captures += found
             out += found
+            if found and self.card_must_capture:
+                if value is not None:
+                    held[value] += 1
+                continue  # this card captures: no build, no trail with it
             if value is not None:
-                if not (forced and captures):
-                    out += self._combines(
+                if self.builds and not (forced and captures):
+                    made = self._combines(
                         card, value, held, targets=targets, owned=owned, seat=seat
                     )
+                    if self.multi_builds:
+                        made += self._groupings(card, value, held, numbers, builds, owned, seat)
+                        made.sort(key=move_sort_key)
+                    out += made
                 held[value] += 1
             if not owned:
                 out.append(TRAILS[card])
@@ -468,6 +626,10 @@ class SumCapture(_Immutable):
                 break
             if not held[total]:
                 continue
+            if type(item) is Build and (
+                not self.raises or (self.multi_builds and _multiple(item, self._values))
+            ):
+                continue
             if type(item) is Build and item.owner == seat:
                 if not self.self_raise:
                     continue
@@ -502,7 +664,8 @@ class SumCapture(_Immutable):
         """
         if not isinstance(move, (Capture, Combine, Trail)):
             raise IllegalMoveError(
-                f"{type(move).__name__} is not a move of German Xeri: use Capture, Combine or Trail"
+                f"{type(move).__name__} is not a move of this game: use Capture or Trail"
+                + (", or Combine to build" if self.builds else "")
             )
         card = move.card
         try:
@@ -518,6 +681,8 @@ class SumCapture(_Immutable):
             why = f"seat {seat} owns a build and may not lay a free card until it is taken (D4)"
         elif self.forced_capture and self._can_capture(table, hand, owned):
             why = "a capture is possible and capturing is compulsory (D5)"
+        elif self.card_must_capture and self._can_capture(table, (card,), owned):
+            why = f"{card} can capture, so it may not be laid free (S3)"
         else:
             why = None
         if why is not None:
@@ -527,8 +692,10 @@ class SumCapture(_Immutable):
             return rest, (*table, card), None, None
         if isinstance(move, Combine):
             onto = move.onto
-            build = Build(cards=(*item_cards(onto), card), value=move.value, owner=seat)
-            return rest, tuple([build if t == onto else t for t in table]), None, None
+            if not move.also:
+                build = Build(cards=(*item_cards(onto), card), value=move.value, owner=seat)
+                return rest, tuple([build if t == onto else t for t in table]), None, None
+            return rest, _grouped(table, {onto, *move.also}, card, move.value, seat), None, None
         taken = move.taken
         left: list[TableItem] = []
         cards: list[Card] = []
@@ -560,7 +727,8 @@ class SumCapture(_Immutable):
         if len(taken) > 1 and len(set(taken)) < len(taken):
             return f"{move}: it names an item more than once"
         card = move.card
-        value = _VALUES[card]
+        values = self._values
+        value = values[card]
         if value is None:
             item = taken[0]
             if len(taken) > 1 or type(item) is not Card or item.rank is not card.rank:
@@ -573,12 +741,21 @@ class SumCapture(_Immutable):
                         return f"{move}: a build is taken only by a card of exactly its value"
                     total += value
                 else:
-                    total += _VALUES[t] or 100  # type: ignore[index]  # t is on the table: a Card
-            if total != value and not (self.multi_capture and _divides(taken, value)):
+                    total += values[t] or 100  # type: ignore[index]  # t is on the table: a Card
+            if total != value and not (self.multi_capture and _divides(taken, value, values)):
                 return f"{move}: the items taken do not add up to {value}"
+            if (
+                self.equal_first
+                and len(taken) > 1
+                and any(type(t) is Card and values[t] == value for t in table)
+            ):
+                return (
+                    f"{move}: a card of value {value} lies on the table, so it must be "
+                    "taken alone, not a sum (S3)"
+                )
         if not owned:
             return None
-        held = _held(hand)
+        held = _held(hand, values)
         if value is not None:
             held[value] -= 1
         if not _owner_rule_holds(_without(owned, taken, seat), held):
@@ -594,11 +771,24 @@ class SumCapture(_Immutable):
         owned: list[int],
     ) -> str | None:
         """Why a combination with a held card is not legal ([X5][rules-x5]), or None when it is."""
+        if not self.builds:
+            return f"{move}: this game has no builds: a card captures or is laid free"
+        if move.also and not self.multi_builds:
+            return f"{move}: a card is combined with one item (multi_builds is off)"
+        values = self._values
+        value = values[move.card]
+        if self.multi_builds and value is not None:
+            target = _value(move.onto, values)
+            if move.also or target is None or move.value != value + target:
+                return self._group_refusal(table, hand, seat, move, owned)
+            if type(move.onto) is Build and _multiple(move.onto, values):
+                return f"{move}: a multiple build cannot be raised (C4)"
         onto = move.onto
         if onto not in table:
             return f"{move}: the item combined onto is not on the table"
-        value = _VALUES[move.card]
-        target = _value(onto)
+        if type(onto) is Build and not self.raises:
+            return f"{move}: this game does not allow raising a build"
+        target = _value(onto, values)
         if value is None or target is None:
             return f"{move}: only number cards combine, and only onto number cards or builds"
         total = value + target
@@ -611,7 +801,9 @@ class SumCapture(_Immutable):
             return f"{move}: raising one's own build is not allowed"
         if self.forced_capture and self._can_capture(table, hand, owned):
             return f"{move}: a capture is possible and capturing is compulsory (D5)"
-        held = _held(hand)
+        if self.card_must_capture and self._can_capture(table, (move.card,), owned):
+            return f"{move}: {move.card} can capture, so it must (S3)"
+        held = _held(hand, values)
         held[value] -= 1
         if not held[total]:
             return f"{move}: seat {seat} holds no other card of value {total} to take it (D3)"
@@ -620,6 +812,94 @@ class SumCapture(_Immutable):
         if not _owner_rule_holds(left, held):
             return f"{move}: seat {seat} must keep a card of value {total} per build it owns (D4)"
         return None
+
+    def _group_refusal(
+        self,
+        table: tuple[TableItem, ...],
+        hand: tuple[Card, ...],
+        seat: int,
+        move: Combine,
+        owned: list[int],
+    ) -> str | None:
+        """Why a multi-card or multiple build is not legal ([C4][rules-c4]), or None."""
+        items = (move.onto, *move.also)
+        if any(t not in table for t in items):
+            return f"{move}: an item combined onto is not on the table"
+        if move.also and item_sort_key(move.onto) > item_sort_key(move.also[0]):
+            first, *rest = sorted(items, key=item_sort_key)
+            named = Combine(card=move.card, onto=first, value=move.value, also=tuple(rest))
+            return f"{move}: name the items in their order, the first as onto: {named}"
+        if len(set(items)) < len(items):
+            return f"{move}: it names an item more than once"
+        values = self._values
+        total = move.value
+        if type(total) is not int or not 1 <= total <= _MAX:
+            return f"{move}: the announced value must be from 1 to {_MAX}"
+        counts = [0] * (_MAX + 1)
+        counts[values[move.card] or 0] += 1
+        for t in items:
+            if type(t) is Build:
+                if t.value != total:
+                    return f"{move}: a build grouped into a build of {total} must have that value"
+            elif (v := values[t]) is None:  # type: ignore[index]  # not a Build: a Card
+                return f"{move}: only number cards and builds can be built with"
+            else:
+                counts[v] += 1
+        if not _splits(counts, total):
+            return f"{move}: the card and the loose cards do not divide into groups of {total}"
+        if self.forced_capture and self._can_capture(table, hand, owned):
+            return f"{move}: a capture is possible and capturing is compulsory (D5)"
+        held = _held(hand, values)
+        held[values[move.card] or 0] -= 1
+        if not held[total]:
+            return f"{move}: seat {seat} holds no other card of value {total} to take it (C4)"
+        left = _without(owned, items, seat)
+        left.append(total)
+        if not _owner_rule_holds(left, held):
+            return f"{move}: seat {seat} must keep a card of value {total} per build it owns (D4)"
+        return None
+
+    def _groupings(  # noqa: PLR0917  # internal, called from `moves` alone
+        self,
+        card: Card,
+        value: int,
+        held: list[int],
+        numbers: list[tuple[int, int, Card]],
+        builds: list[tuple[int, int, tuple[int, ...], Build]],
+        owned: list[int],
+        seat: int,
+    ) -> list[PlayerMove]:
+        """Under `multi_builds`, the builds of several items or groups with `card` ([C4][rules-c4]).
+
+        Every set of table items that the card completes into groups of a
+        value the mover holds another card of, except the single item a
+        card builds on by a plain sum (those `_combines` makes). `held`
+        counts the hand without the card.
+        """
+        values = self._values
+        pool = sorted([*numbers, (value, card.index, card)])
+        out: list[PlayerMove] = []
+        for total in range(1, _MAX + 1):
+            if not held[total]:
+                continue
+            equal = [b for v, _, _, b in builds if v == total]
+            with_builds = [c for k in range(len(equal) + 1) for c in combinations(equal, k)]
+            for group in _divisible(pool, total) if value <= total else []:
+                if card not in group:
+                    continue
+                loose: tuple[TableItem, ...] = tuple(c for c in group if c is not card)
+                for chosen in with_builds:
+                    items = loose + chosen
+                    if not items or (
+                        not chosen and len(loose) == 1 and value + (values[loose[0]] or 0) == total  # type: ignore[index]  # a Card
+                    ):
+                        continue  # nothing to build on, or a plain sum: made by `_combines`
+                    left = _without(owned, chosen, seat)
+                    left.append(total)
+                    if _owner_rule_holds(left, held):
+                        first, *rest = sorted(items, key=item_sort_key)
+                        out.append(Combine(card=card, onto=first, value=total, also=tuple(rest)))
+        return out
 
     def _can_capture(
         self, table: tuple[TableItem, ...], hand: tuple[Card, ...], owned: list[int]
@@ -632,11 +912,12 @@ class SumCapture(_Immutable):
         as one capture may (one, or all of them under `multi_capture`) is
         the best chance.
         """
-        sums, builds, ranks = _reach(table)
-        held = _held(hand)
+        values = self._values
+        sums, builds, ranks = _reach(table, values)
+        held = _held(hand, values)
         short = {v for v in owned if owned.count(v) > held[v]}  # D4 already broken there
         for card in hand:
-            value = _VALUES[card]
+            value = values[card]
             if value is None:
                 if card.rank in ranks and not short:
                     return True
@@ -669,14 +950,14 @@ class SumCapture(_Immutable):
         if isinstance(move, Capture):
             owned = _without(owned, move.taken, seat)
         elif isinstance(move, Combine):
-            if type(move.onto) is Build and move.onto.owner == seat:
-                owned = _without(owned, (move.onto,), seat)
+            owned = _without(owned, (move.onto, *move.also), seat)
             owned.append(move.value)
-        at_least = [(_BY_VALUE[value] - {card}, owned.count(value)) for value in sorted(set(owned))]
+        by_value = self._values_by
+        at_least = [(by_value[value] - {card}, owned.count(value)) for value in sorted(set(owned))]
         none_of: frozenset[Card] = frozenset()
         if self.forced_capture and not isinstance(move, Capture):
             # Owning a build, the seat could have taken it: no hand allows this move.
-            none_of = frozenset(DECK) if owns_a_build else _capturers(table)
+            none_of = frozenset(DECK) if owns_a_build else _capturers(table, self._values)
         if not at_least and not none_of:
             return NO_NEEDS
         return HandNeeds(none_of=none_of, at_least=at_least)
@@ -737,12 +1018,33 @@ class SumCapture(_Immutable):
         return _sum_actions._sum_table().parts[action]
 
 
-def _divides(taken: tuple[TableItem, ...], value: int) -> bool:
+def _multiple(build: Build, values: dict[Card, int | None]) -> bool:
+    """Whether a build holds several groups of its value: its cards add up to more."""
+    return sum(values[c] or 0 for c in build.cards) != build.value
+
+
+def _grouped(
+    table: tuple[TableItem, ...], group: set[TableItem], card: Card, value: int, seat: int
+) -> tuple[TableItem, ...]:
+    """The table after `card` is built with the items of `group`: one build, where the first lay."""
+    cards = [c for t in table if t in group for c in item_cards(t)]
+    build = Build(cards=(*cards, card), value=value, owner=seat)
+    out: list[TableItem] = []
+    for t in table:
+        if t not in group:
+            out.append(t)
+        elif build is not None:
+            out.append(build)
+            build = None  # type: ignore[assignment]  # placed once
+    return tuple(out)
+
+
+def _divides(taken: tuple[TableItem, ...], value: int, values: dict[Card, int | None]) -> bool:
     """Whether items divide into groups of `value`: builds of it, and loose number cards."""
     counts = [0] * (_MAX + 1)
     for t in taken:
         if type(t) is Card:
-            v = _VALUES[t]
+            v = values[t]
             if v is None:
                 return False
             counts[v] += 1

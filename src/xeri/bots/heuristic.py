@@ -15,7 +15,7 @@ import attrs
 from xeri._immutable import _Immutable
 from xeri.bots.base import moves_to_choose
 from xeri.capture import XeriKind
-from xeri.cards import DECK, Card
+from xeri.cards import Card
 from xeri.engine import RandomSource
 from xeri.moves import PlayerMove
 from xeri.observe import Observation
@@ -69,7 +69,7 @@ def unseen_cards(observation: Observation) -> tuple[Card, ...]:
         known.update(take.cards)
     for item in observation.table:
         known.update(item_cards(item))
-    return tuple(card for card in DECK if card not in known)
+    return tuple(card for card in observation.rules.deck if card not in known)
 
 
 @attrs.frozen(kw_only=True)

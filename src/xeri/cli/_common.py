@@ -20,7 +20,7 @@ import attrs
 
 from xeri.bots import Bot, CountingBot, GreedyBot, ISMCTSBot, PIMCBot, RandomBot
 from xeri.errors import XeriError
-from xeri.match import FixedRounds, TargetScore
+from xeri.match import CountOut, FixedRounds, TargetScore
 from xeri.rules import RuleSet, find_rules
 
 if TYPE_CHECKING:  # rich is optional (the `cli` extra): imported where it is used
@@ -81,6 +81,8 @@ def _match_summary(rules: RuleSet) -> str:
         return f"first to {match.target}"
     if type(match) is FixedRounds:
         return f"{_count(match.rounds, 'round')}, most won"
+    if type(match) is CountOut:
+        return f"first to {match.target}, counted out"
     return type(match).__name__
 
 

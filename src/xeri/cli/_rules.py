@@ -34,10 +34,18 @@ def _symbol(value: object) -> str:
     return repr(value)
 
 
-def _points_text(table: PointsTable) -> str:
+def _points_text(table: PointsTable, deck: tuple[Card, ...]) -> str:
     parts = [f"{rank.symbol} {points}" for rank, points in table.ranks]
     parts += [f"{card} +{points}" for card, points in table.cards]
-    return f"{', '.join(parts) or 'none'} ({table.total} in the deck)"
+    return f"{', '.join(parts) or 'none'} ({table.count(deck)} in the deck)"
+
+
+def _deck_text(deck: tuple[Card, ...]) -> str:
+    """A deck as its size and, when it is made of whole ranks, the ranks."""
+    ranks = sorted({card.rank for card in deck})
+    if len(deck) == 4 * len(ranks):  # every suit of each rank
+        return f"{len(deck)} cards: {' '.join(rank.symbol for rank in ranks)}"
+    return f"{len(deck)} cards: {' '.join(map(str, deck))}"
 
 
 def _capture_summary(rules: RuleSet) -> str:
@@ -48,10 +56,21 @@ def _capture_summary(rules: RuleSet) -> str:
     if type(capture) is SumCapture:
         options = [
             name.replace("_", " ")
-            for name in ("multi_capture", "forced_capture", "self_raise")
+            for name in (
+                "multi_capture",
+                "multi_builds",
+                "forced_capture",
+                "self_raise",
+                "equal_first",
+            )
             if getattr(capture, name)
         ]
-        return "sums and builds" + "".join(f", {o}" for o in options)
+        if capture.card_must_capture:
+            options.append("card must capture")
+        if capture.builds and not capture.raises:
+            options.append("no raises")
+        kind = "sums and builds" if capture.builds else "sums, no builds"
+        return kind + "".join(f", {o}" for o in options)
     return type(capture).__name__
 
 
@@ -98,14 +117,22 @@ def _rules_lines(rules: RuleSet) -> list[str]:
         if field.name == "name":
             continue
         value = getattr(rules, field.name)
-        text = _points_text(value) if isinstance(value, PointsTable) else _symbol(value)
+        if field.name == "deck":
+            text = _deck_text(value)
+        elif field.name == "categories":
+            text = ", ".join(f"{c.name} ({type(c).__name__})" for c in value) or "none"
+        elif isinstance(value, PointsTable):
+            text = _points_text(value, rules.deck)
+        else:
+            text = _symbol(value)
         lines.append(f"  {field.name:<{width}}{text}")
     lines.append("")
     lines.append(f"  {'deals a round':<{width}}{rules.deals_per_round}")
     if type(rules.scorer) is StandardScorer:
-        cards, majority = rules.card_points.total, rules.majority_points
+        cards, majority = rules.card_points.count(rules.deck), rules.majority_points
         lines.append(
             f"  {'points a round':<{width}}{cards + majority} ({cards} for cards, {majority} for "
             "the most cards), plus the xeris"
+            + (", plus the categories" if rules.categories else "")
         )
     return lines

@@ -162,13 +162,15 @@ def _score_sheet(facts: GameState | Observation) -> list[str]:
     result = results[-1]
     names = [_side_name(rules, s) for s in range(rules.num_sides)]
     width = max(map(len, names)) + 2
-    head = "".rjust(14) + "".join(name.rjust(width) for name in names)
+    label = max([12, *(len(name) for name, _ in result.categories)])
+    head = "".rjust(label + 2) + "".join(name.rjust(width) for name in names)
     rows: list[tuple[str, tuple[int, ...]]] = [
         ("cards", result.cards),
         ("card points", result.card_points),
         ("majority", result.majority),
         ("xeris", result.xeris),
         ("xeri bonus", result.xeri_bonus),
+        *result.categories,  # the rule set's named lines: most coins, primiera, ...
         ("round total", result.total),
         ("match score", facts.scores),
     ]
@@ -176,7 +178,7 @@ def _score_sheet(facts: GameState | Observation) -> list[str]:
     if callable(round_wins):
         rows.append(("rounds won", round_wins(results, rules.num_sides)))
     return [head] + [
-        f"  {label:<12}" + "".join(str(v).rjust(width) for v in values) for label, values in rows
+        f"  {name:<{label}}" + "".join(str(v).rjust(width) for v in values) for name, values in rows
     ]
 
 

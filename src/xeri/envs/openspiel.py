@@ -478,7 +478,8 @@ def _move_text(move: Move) -> str:
     if isinstance(move, Capture):
         return f"{move.card} takes {'+'.join(map(_item, move.taken))}"
     if isinstance(move, Combine):
-        return f"{move.card} on {_item(move.onto)} makes {move.value}"
+        items = "+".join(map(_item, (move.onto, *move.also)))
+        return f"{move.card} on {items} makes {move.value}"
     if isinstance(move, Trail):
         return f"{move.card} free"
     return str(move)
