@@ -651,6 +651,7 @@ def sum_rollout(  # noqa: PLR0915  # one loop, kept whole for speed
     seats = rules.seats
     size = rules.hand_size
     dealer = state.dealer
+    per_deal = rules.dealer_per_deal
     hands = [[c.index for c in hand] for hand in state.hands]
     table: list[_Item] = [t.index if type(t) is Card else t for t in state.table]  # type: ignore[misc]  # a Card or a Build
     stock = [c.index for c in state.stock]
@@ -782,7 +783,11 @@ def sum_rollout(  # noqa: PLR0915  # one loop, kept whole for speed
         if mover == dealer and not hand:
             if not stock:
                 break  # the round is over: the engine scores it
-            # Every hand is empty: the same dealer deals again from the stock (D2).
+            # Every hand is empty: the same dealer deals again from the stock (D2),
+            # or the next seat under `dealer_per_deal`. The seat after the dealer
+            # leads: `mover` is the dealer here, and the step below moves it on.
+            if per_deal:
+                dealer = mover = (dealer + 1) % seats
             for i in range(seats):
                 seat = (dealer + 1 + i) % seats
                 hands[seat] = sorted(stock[i * size : (i + 1) * size])
@@ -795,4 +800,5 @@ def sum_rollout(  # noqa: PLR0915  # one loop, kept whole for speed
         tuple(deck[t] if type(t) is int else t for t in table),  # type: ignore[misc]  # a Card or a Build
         tuple(history),
         tuple(takes),
+        dealer=dealer,
     )

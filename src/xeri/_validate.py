@@ -35,7 +35,7 @@ import attrs
 from xeri.cards import DECK, Card, Rank
 from xeri.engine import apply
 from xeri.errors import XeriError
-from xeri.rules import RuleSet
+from xeri.rules import RuleSet, _round_dealer
 from xeri.scoring import RoundResult, _total_rule
 from xeri.state import GameState, Phase
 from xeri.table import Build, item_cards
@@ -383,26 +383,36 @@ def _first_lay(
     Rebuilt from the plays (phase `PLAY`, or a finished round): each deal's
     hands are the cards each seat played from it (and holds now), in deck
     order; the later deals' cards lie on the stock in the order they are
-    dealt ([X3][rules-x3]), above the cards still in it; the initial table
+    dealt ([X3][rules-x3]), each deal from the seat after its own dealer
+    (the same dealer all round, or the next seat each deal under
+    `dealer_per_deal`), above the cards still in it; the initial table
     is `_initial_table`.
     """
     rules = state.rules
     n, h = rules.seats, rules.hand_size
     per_deal = n * h
     history = state.history
-    order = [(state.dealer + 1 + i) % n for i in range(n)]
+    first = _round_dealer(rules, state.dealer, len(history))
+    step = 1 if rules.dealer_per_deal else 0  # how far the deal passes after each deal
     playing = state.phase is Phase.PLAY
     current = len(history) // per_deal
     dealt = current + 1 if playing else current
+    # The seats of each deal in dealing order: its dealer's seat last (X3).
+    orders = [[(first + step * d + 1 + i) % n for i in range(n)] for d in range(dealt)]
     blocks: list[list[list[Card]]] = [[[] for _ in range(n)] for _ in range(dealt)]
     for i, move in enumerate(history):
         deal, pos = divmod(i, per_deal)
-        blocks[deal][order[pos % n]].append(move.card)
+        blocks[deal][orders[deal][pos % n]].append(move.card)
     if playing:
         for seat in range(n):
             blocks[current][seat].extend(state.hands[seat])
     hands = tuple(tuple(sorted(block)) for block in blocks[0])
-    stock = tuple(c for block in blocks[1:] for s in order for c in sorted(block[s]))
+    stock = tuple(
+        c
+        for deal, block in enumerate(blocks[1:], 1)
+        for s in orders[deal]
+        for c in sorted(block[s])
+    )
     return hands, _initial_table(state), stock + state.stock
 
 
@@ -414,11 +424,12 @@ def _replay_problems(state: GameState) -> Verdict:
     if rules.redeal.needed(table):
         return Verdict(["the initial table would have been dealt again"])
     results = state.round_results if playing else state.round_results[:-1]
+    first = _round_dealer(rules, state.dealer, len(history))
     replay = GameState(
         rules=rules,
         phase=Phase.PLAY,
-        dealer=state.dealer,
-        to_move=(state.dealer + 1) % rules.seats,
+        dealer=first,
+        to_move=(first + 1) % rules.seats,
         hands=hands,
         table=table,
         stock=stock,

@@ -60,6 +60,7 @@ from xeri.cards import DECK, Card
 from xeri.engine import _not_a_state, _pending, apply
 from xeri.errors import InvalidStateError, XeriError
 from xeri.moves import DealCard, PlayerMove
+from xeri.rules import _round_dealer
 from xeri.state import GameState, Phase
 from xeri.table import item_cards
 
@@ -125,7 +126,8 @@ def _round_moves(
     else:
         hands, last, rest = _first_lay(state)
     n = state.rules.seats
-    top = tuple(c for i in range(n) for c in hands[(state.dealer + 1 + i) % n])
+    first = _round_dealer(state.rules, state.dealer, len(state.history))  # the round's dealer
+    top = tuple(c for i in range(n) for c in hands[(first + 1 + i) % n])
     held = frozenset(top)
     pool = [c for c in state.rules.deck if c not in held]
     bottom = state.bottom_card

@@ -399,7 +399,9 @@ def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState
     dealer = state.dealer
     # Every play removes one card and play starts after the dealer, so the
     # dealer plays the last card of every deal: the hands are all empty
-    # exactly when the dealer's is.
+    # exactly when the dealer's is. With `dealer_per_deal` the dealer is
+    # the current deal's, so this holds for every deal, and the round's
+    # last card is the dealer's (V3).
     if taken is not None:
         if xeri is not None and (
             (not rules.xeri_on_first_card and not history)
@@ -426,7 +428,9 @@ def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState
             state.bottom_card,
             state.redealt,
         )
-    if stock:
+    if stock:  # G8: the next deal, by the same dealer or, per deal, by the next seat
+        if rules.dealer_per_deal:
+            dealer = dealer + 1 if dealer + 1 < rules.seats else 0
         hands, stock = _deal_hands(rules, dealer, stock)
         return _make_state(
             rules,
@@ -442,7 +446,7 @@ def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState
             state.bottom_card,
             state.redealt,
         )
-    return _end_round(state, hands, table, history, takes)
+    return _end_round(state, hands, table, history, takes, dealer=dealer)
 
 
 def _failed(rules: RuleSet, field: str, method: str, problem: str) -> RuleSetError:
@@ -585,10 +589,14 @@ def _end_round(
     table: tuple[TableItem, ...],
     history: tuple[PlayerMove, ...],
     takes: tuple[Take, ...],
+    *,
+    dealer: int,
 ) -> GameState:
     """Give the table to the last capturer and score the round.
 
     The last capture of [G9][rules-g9] and [D7][rules-d7]; [X1][rules-x1] if nobody captured.
+    `dealer` is the dealer of the round's last deal: the next round is dealt by the seat
+    after it.
     """
     rules = state.rules
     left = _table_cards(rules, table)
@@ -611,7 +619,7 @@ def _end_round(
     return _make_state(
         rules,
         Phase.MATCH_OVER if over else Phase.ROUND_OVER,
-        state.dealer,
+        dealer,
         None,
         hands,
         table,
@@ -650,6 +658,7 @@ def _apply_chance(state: GameState, move: object) -> GameState:
         deck = list(_check_cards(move.deck, _deck_set(rules.deck), "a deal's deck"))
         if placed and tuple(deck[: len(placed)]) != placed:
             raise _not_continued("a deal's deck", len(placed))
+        # A new round is dealt by the seat after the dealer of the last deal (G2, F2).
         dealer = state.dealer if phase is Phase.DEAL else (state.dealer + 1) % rules.seats
         bottom = None
         if rules.show_bottom_card:

@@ -50,7 +50,7 @@ Numbers and flags:
 | block | size | when | what |
 |---|---|---|---|
 | `to_move` | S | always | one-hot rel. seat to move (none while chance acts) |
-| `dealer` | S | always | one-hot rel. seat that dealt |
+| `dealer` | S | always | one-hot rel. seat that dealt (the current deal, under `dealer_per_deal`) |
 | `last_capturer` | S | always | one-hot rel. seat that captured last ([G9][rules-g9]) |
 | `phase` | 5 | always | one-hot [`Phase`][xeri.Phase], in the enum's order |
 | `hand_sizes` | S | always | cards in each rel. seat's hand / `hand_size` |
@@ -296,11 +296,16 @@ def observation_tensor(observation: Observation) -> list[float]:  # noqa: PLR091
                     t[values + owner * _BUILD_VALUES + item.value - 1] = 1.0
 
     at = start["played"]
-    seat = (observation.dealer + 1 - me) % seats
-    for move in observation.history:
-        card = move if type(move) is Card else move.card
-        t[at + seat * _CARDS + card.index] = 1.0
-        seat = (seat + 1) % seats
+    if rules.dealer_per_deal:  # each deal has its own dealer: the plays know their seats
+        for player, move in observation.plays:
+            card = move if type(move) is Card else move.card
+            t[at + (player - me) % seats * _CARDS + card.index] = 1.0
+    else:
+        seat = (observation.dealer + 1 - me) % seats
+        for move in observation.history:
+            card = move if type(move) is Card else move.card
+            t[at + seat * _CARDS + card.index] = 1.0
+            seat = (seat + 1) % seats
 
     at = start["captured"]
     sides = rules.num_sides

@@ -44,7 +44,7 @@ from xeri.capture import XeriKind
 from xeri.cards import Card
 from xeri.errors import IllegalMoveError
 from xeri.moves import PlayerMove
-from xeri.rules import RuleSet
+from xeri.rules import RuleSet, _play_seats
 from xeri.scoring import RoundResult
 from xeri.state import GameState, MatchFacts, Phase
 from xeri.table import TableItem
@@ -95,7 +95,8 @@ class Observation(MatchFacts, _Immutable):
     phase: Phase
     """What happens next."""
     dealer: int
-    """The seat that dealt the current round."""
+    """The seat that dealt the current round; with
+    [`dealer_per_deal`][xeri.RuleSet.dealer_per_deal], the current deal."""
     to_move: int | None
     """The seat to play, or None while chance acts or after the match."""
     hand: tuple[Card, ...]
@@ -122,10 +123,14 @@ class Observation(MatchFacts, _Immutable):
 
     @property
     def plays(self) -> tuple[tuple[int, PlayerMove], ...]:
-        """The round's plays as `(seat, move)` pairs: the seat after the dealer leads each deal."""
-        n = self.rules.seats
-        first = self.dealer + 1
-        return tuple(((first + i) % n, move) for i, move in enumerate(self.history))
+        """The round's plays as `(seat, move)` pairs: the seat after the dealer leads each deal.
+
+        With [`dealer_per_deal`][xeri.RuleSet.dealer_per_deal] each deal has its own
+        dealer, the seat after the one before ([G8][rules-g8]).
+        """
+        history = self.history
+        seats = _play_seats(self.rules, self.dealer, len(history))
+        return tuple(zip(seats, history, strict=True))
 
     @property
     def captured_counts(self) -> tuple[int, ...]:

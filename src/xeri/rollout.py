@@ -227,6 +227,7 @@ def _pile_rollout(  # noqa: PLR0915  # one loop, kept whole for speed
     seats = rules.seats
     size = rules.hand_size
     dealer = state.dealer
+    per_deal = rules.dealer_per_deal
     hands = [list(hand) for hand in state.hands]
     pile: list[Card] = list(state.table)  # type: ignore[arg-type]  # a pile holds cards only
     stock = list(state.stock)
@@ -276,10 +277,15 @@ def _pile_rollout(  # noqa: PLR0915  # one loop, kept whole for speed
             mover = mover + 1 if mover + 1 < seats else 0
         if not stock:
             break
-        # Every hand is empty: the same dealer deals again from the stock (G8).
+        # Every hand is empty: the same dealer deals again from the stock (G8),
+        # or the next seat under `dealer_per_deal`.
+        if per_deal:
+            dealer = (dealer + 1) % seats
         for i in range(seats):
             seat = (dealer + 1 + i) % seats
             hands[seat] = sorted(stock[i * size : (i + 1) * size], key=_INDEX)
         del stock[: seats * size]
         mover = (dealer + 1) % seats
-    return _end_round(state, ((),) * seats, tuple(pile), tuple(history), tuple(takes))
+    return _end_round(
+        state, ((),) * seats, tuple(pile), tuple(history), tuple(takes), dealer=dealer
+    )

@@ -156,6 +156,14 @@ class RuleSet(_Immutable):
     show_bottom_card: bool = False
     """[V1][rules-v1]: after the cut the bottom card is shown to all; a Jack there is
     replaced by the first non-Jack above it. The card is public all round and is dealt last."""
+    dealer_per_deal: bool = False
+    """Whether the deal passes to the next seat after every deal of `hand_size` cards,
+    rather than after every round ([G2][rules-g2]). When every hand is empty and the
+    stock is not ([G8][rules-g8]), the seat after the dealer deals the next hands, in
+    the order of [X3][rules-x3], and the seat after it leads;
+    [`GameState.dealer`][xeri.GameState.dealer] is the dealer of the current deal, who
+    still plays its last card. The next round is dealt by the seat after the dealer of
+    the round's last deal. Off in every preset."""
     xeri_on_last_card: bool = True
     """Whether the round's very last card can make a xeri ([G7][rules-g7];
     False is [V3][rules-v3])."""
@@ -209,7 +217,7 @@ class RuleSet(_Immutable):
 
     def __repr__(self) -> str:
         # The fields added after the first presets are shown only when they are set.
-        return _repr(self, {"deck": DECK, "categories": ()})
+        return _repr(self, {"deck": DECK, "categories": (), "dealer_per_deal": False})
 
     @property
     def num_sides(self) -> int:
@@ -272,6 +280,34 @@ class RuleSet(_Immutable):
         return tuple(s for s, side_ in enumerate(self.sides) if side_ == side)
 
 
+def _round_dealer(rules: RuleSet, dealer: int, plays: int) -> int:
+    """The dealer of a round's first deal, from the dealer of the deal under way.
+
+    `dealer` is a state's: the dealer of the current deal, or of the round's
+    last deal once it is over; `plays` is how many plays the round has had.
+    Without `dealer_per_deal` the dealer deals the whole round ([G2][rules-g2]).
+    """
+    if not rules.dealer_per_deal:
+        return dealer
+    deal = min(plays // (rules.seats * rules.hand_size), rules.deals_per_round - 1)
+    return (dealer - deal) % rules.seats
+
+
+def _play_seats(rules: RuleSet, dealer: int, plays: int) -> tuple[int, ...]:
+    """The seat that made each of a round's first `plays` plays.
+
+    `dealer` as for `_round_dealer`. Each deal is led by the seat after its
+    dealer, and play goes round in seat order ([G5][rules-g5], [G8][rules-g8]);
+    with `dealer_per_deal` each deal's dealer is the seat after the last one's.
+    """
+    n = rules.seats
+    first = _round_dealer(rules, dealer, plays) + 1
+    if not rules.dealer_per_deal:  # a deal is a whole number of turns round the table
+        return tuple([(first + i) % n for i in range(plays)])
+    per_deal = n * rules.hand_size
+    return tuple([(first + i // per_deal + i % per_deal) % n for i in range(plays)])
+
+
 def _rules_from_fields(fields: dict[str, Any]) -> RuleSet:
     """A rule set from its fields, checked: what an unpickled custom `RuleSet` is made by."""
     return RuleSet(**fields)
@@ -306,7 +342,12 @@ def _field_problems(r: RuleSet) -> list[str]:  # one check per field reads best 
             p.append(f"{field} must be an int from 0 to {high:,}, not {_show(value)}")
     p.extend(
         f"{field} must be True or False, not {_show(getattr(r, field))}"
-        for field in ("show_bottom_card", "xeri_on_last_card", "xeri_on_first_card")
+        for field in (
+            "show_bottom_card",
+            "dealer_per_deal",
+            "xeri_on_last_card",
+            "xeri_on_first_card",
+        )
         if type(getattr(r, field)) is not bool
     )
     p.extend(_deck_problems(r.deck))

@@ -195,7 +195,7 @@ _TYPE_OF_CLASS: dict[type[Any], str] = {
 }
 _COMPONENT_FIELDS = ("capture", "scorer", "match")
 _NEW_FIELDS: dict[type[Any], dict[str, object]] = {
-    RuleSet: {"deck": DECK, "categories": ()},
+    RuleSet: {"deck": DECK, "categories": (), "dealer_per_deal": False},
     RoundResult: {"categories": ()},
     Combine: {"also": ()},
     SumCapture: {
@@ -1061,6 +1061,7 @@ _rules_by_fields = _object(
         "show_bottom_card": (_bool, _DEFAULT),
         "xeri_on_last_card": (_bool, _DEFAULT),
         "xeri_on_first_card": (_bool, _DEFAULT),
+        "dealer_per_deal": (_bool, _DEFAULT),
         "capture": (_component(CaptureRule), _DEFAULT),
         "card_points": (_points, _DEFAULT),
         "majority_points": (_int, _DEFAULT),

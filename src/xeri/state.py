@@ -255,7 +255,7 @@ class GameState(_StateSlots):
     phase: Phase
     """What happens next."""
     dealer: int
-    """The seat that dealt the current round."""
+    """The seat that dealt the current round; with `dealer_per_deal`, the current deal."""
     to_move: int | None
     """The seat to play, or None while chance acts or after the match."""
     hands: tuple[tuple[Card, ...], ...]

@@ -575,6 +575,7 @@ def _check_step(prev: GameState, new: GameState, move: Move, game: _Game) -> Non
     """The checks that compare a state with the one before it."""
     if new.rules is not prev.rules and new.rules != prev.rules:
         raise _fail("apply", "the rule set changed during the match")
+    _check_dealer(prev, new)
     if prev.phase is Phase.PLAY:
         _check_play(prev, new, move, game)
     elif isinstance(move, Reshuffle):
@@ -592,6 +593,33 @@ def _check_step(prev: GameState, new: GameState, move: Move, game: _Game) -> Non
             raise _fail("apply", f"after a deal the phase is {new.phase.value}")
     if new.phase is not prev.phase or new.round_results is not prev.round_results:
         _check_match(new, game)  # the match's status depends on nothing else
+
+
+def _check_dealer(prev: GameState, new: GameState) -> None:
+    """Who deals and who leads: the deal passes as [G2][rules-g2] and `dealer_per_deal` say.
+
+    A new round is dealt by the seat after the dealer of the last deal (the
+    first round by the first dealer); a deal within the round by the same
+    dealer ([G8][rules-g8]), or by the next seat under `dealer_per_deal`; the
+    seat after the dealer leads each deal ([G5][rules-g5]), and play goes on
+    in seat order.
+    """
+    n = new.rules.seats
+    dealer = prev.dealer
+    if prev.phase is Phase.ROUND_OVER and new.phase is not Phase.ROUND_OVER:
+        dealer = (dealer + 1) % n  # a new round
+    elif prev.phase is Phase.PLAY and new.phase is Phase.PLAY and len(new.stock) < len(prev.stock):
+        dealer = (dealer + 1) % n if new.rules.dealer_per_deal else dealer  # the next deal
+    if new.dealer != dealer:
+        raise _fail("apply", f"seat {new.dealer} deals, not seat {dealer} (G2, G8)")
+    if new.phase is not Phase.PLAY:
+        return
+    if prev.phase is Phase.PLAY and len(new.stock) == len(prev.stock):
+        seat = (prev.to_move + 1) % n  # type: ignore[operator]  # a seat was to move
+    else:
+        seat = (dealer + 1) % n
+    if new.to_move != seat:
+        raise _fail("apply", f"seat {new.to_move} is to move, not seat {seat} (G5, G8)")
 
 
 def _check_play(prev: GameState, new: GameState, move: Move, game: _Game) -> None:
@@ -1003,6 +1031,11 @@ def check_rules(
 
     * **apply**: the move drawn (a legal move, or chance's) is accepted; the
       rule set never changes; a play extends the round's history by itself;
+      the deal passes as [G2][rules-g2] and
+      [`dealer_per_deal`][xeri.RuleSet.dealer_per_deal] say (each round to
+      the next seat; each deal within a round by the same dealer, or the
+      next seat under the option), and the seat after the dealer leads each
+      deal, play going on in seat order;
     * **conservation**: hands, table, stock and captures hold the cards of
       the rule set's [`deck`][xeri.RuleSet.deck], each once and no other;
       hands are sorted;

@@ -189,6 +189,7 @@ def _rule_sets(draw: st.DrawFn, max_seats: int, name: str, *, decks: bool) -> Ru
         xeri_points=draw(st.integers(0, 20)),
         jack_xeri_points=draw(st.integers(0, 30)),
         match=match,
+        dealer_per_deal=draw(st.booleans()),
     )
 
 
@@ -207,7 +208,8 @@ def rule_sets(
     whole deals; face-down table cards (pile family); every
     [`Redeal`][xeri.Redeal] condition (on tables small enough to be redealt
     quickly, from a deck large enough); the shown bottom card
-    ([V1][rules-v1]); xeri on the first and last cards; a points table
+    ([V1][rules-v1]); xeri on the first and last cards; a dealer for the
+    round or for each deal (`dealer_per_deal`); a points table
     (Greek, German or random), majority points and tie rule, xeri and jack
     xeri bonuses; and a short match: one or two
     [`FixedRounds`][xeri.FixedRounds], or a [`TargetScore`][xeri.TargetScore]
