@@ -206,7 +206,13 @@ def test_G10_D8_a_preview_is_what_apply_takes_and_scores(rules):
             assert seen.xeri is take.xeri
             bonus = {None: 0, XeriKind.XERI: rules.xeri_points}
             bonus[XeriKind.JACK_XERI] = rules.jack_xeri_points
-            assert seen.points == rules.card_points.count(take.cards) + bonus[take.xeri]
+            made = ((take.xeri,) if take.xeri else (),)
+            lines = sum(  # the categories known at once (Scopa, Cassino); none in Xeri
+                c.award((take.cards,), made, rules)[0]
+                for c in rules.categories
+                if getattr(c, "additive", False)
+            )
+            assert seen.points == rules.card_points.count(take.cards) + bonus[take.xeri] + lines
 
 
 @pytest.mark.parametrize("rules", all_rules(), ids=lambda r: r.name)
@@ -301,3 +307,19 @@ def test_a_state_where_nobody_is_to_move_is_refused():
 def test_anything_but_a_state_or_an_observation_is_refused(view):
     with pytest.raises(IllegalMoveError, match="needs a GameState or an Observation"):
         preview(view, Card.parse("5♦"))  # type: ignore[arg-type]
+
+
+def test_preview_counts_the_additive_categories_of_a_capture():
+    # SCOPA scores its cards and sweeps by categories: the settebello (NamedPoints)
+    # and the scope (Sweeps) are known the moment the capture is made; most coins
+    # and the primiera are decided at the end of the round and not counted.
+    parse = xeri.Card.parse
+    top = [parse(c) for c in ("K♣", "A♠", "2♠", "4♣", "5♣", "6♣", "7♦", "A♥", "2♥", "5♥")]
+    deck = tuple(top + [c for c in xeri.ITALIAN_DECK if c not in top])
+    state = xeri.apply(xeri.start(xeri.SCOPA, dealer=1), xeri.Deal(deck=deck))
+    take = xeri.Capture(card=parse("K♣"), taken=(parse("7♦"), parse("A♥"), parse("2♥")))
+    assert take in xeri.legal_moves(state)
+    seen = xeri.preview(state, take)
+    assert (seen.points, seen.xeri) == (1, None)  # the settebello alone
+    ace = xeri.Capture(card=parse("A♠"), taken=(parse("A♥"),))
+    assert xeri.preview(state, ace).points == 0  # no settebello, no sweep

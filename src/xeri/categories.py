@@ -24,7 +24,7 @@ A category is any frozen, hashable attrs value implementing the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, ClassVar, Protocol, runtime_checkable
 
 import attrs
 
@@ -55,6 +55,14 @@ class Category(Protocol):
 
     Implementations must be frozen attrs classes with hashable fields (so
     rule sets stay comparable and serialisable) and pure.
+
+    A category may declare one optional capability, as a class attribute:
+    `additive = True` when a side's points are the sum of what each of its
+    captures brings (points for cards, points per sweep), so that
+    [`preview`][xeri.preview] can count them for a single move.
+    [`NamedPoints`][xeri.NamedPoints] and [`Sweeps`][xeri.Sweeps] are
+    additive; comparisons such as [`MostOfSuit`][xeri.MostOfSuit] and
+    [`Primiera`][xeri.Primiera] are decided only at the end of the round.
     """
 
     @property
@@ -129,6 +137,9 @@ class NamedPoints(_Immutable):
     """The line's name."""
     points: PointsTable
     """The points of each card: by rank, plus extra points for single cards."""
+
+    additive: ClassVar[bool] = True
+    """Capability: a side's points are those of each capture added up."""
 
     def __attrs_post_init__(self) -> None:
         _check_name("NamedPoints", self.name)
@@ -304,6 +315,9 @@ class Sweeps(_Immutable):
     """The points for each sweep."""
     name: str = "sweeps"
     """The line's name."""
+
+    additive: ClassVar[bool] = True
+    """Capability: a side's points are those of each capture added up."""
 
     def __attrs_post_init__(self) -> None:
         _check_points("Sweeps", self.points)

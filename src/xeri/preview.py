@@ -30,8 +30,10 @@ __all__ = ["Preview", "preview"]
 class Preview(_Immutable):
     """What one move takes and what that is worth now.
 
-    `points` are the card points of the cards taken plus the xeri bonus;
-    the majority bonus is decided only at the end of the round and is not
+    `points` are the card points of the cards taken plus the xeri bonus,
+    plus what the rule set's additive [categories][xeri.Category] give for
+    this capture (a settebello, a sweep); the majority bonus and the other
+    categories are decided only at the end of the round and are not
     included.
     """
 
@@ -45,7 +47,7 @@ class Preview(_Immutable):
     xeri: XeriKind | None = None
     """The kind of xeri the move makes, or None."""
     points: int = 0
-    """The card points of `taken` plus the xeri bonus."""
+    """The card points of `taken` plus the xeri bonus and the additive categories."""
 
     @property
     def count(self) -> int:
@@ -119,6 +121,9 @@ def preview(view: GameState | Observation, move: PlayerMove) -> Preview:
         bonus = rules.jack_xeri_points
     elif xeri is not None:
         bonus = rules.xeri_points
+    for category in rules.categories:
+        if getattr(category, "additive", False) is True:  # the optional capability
+            bonus += category.award((taken,), ((xeri,) if xeri else (),), rules)[0]
     return Preview(
         move=move,
         taken=taken,
