@@ -6,11 +6,11 @@
 | --- | --- |
 | a card played onto the pile (Greek family) | `10♦` |
 | [`Capture`][xeri.Capture] | `7♣ takes 3♦+4♠`, `8♥ takes [3♦+5♠=8]` |
-| [`Combine`][xeri.Combine] | `5♠ on 3♦ makes 8` |
+| [`Combine`][xeri.Combine] | `5♠ on 3♦ makes 8`, `2♠ on 3♦+4♣ makes 9` ([C4][rules-c4]) |
 | [`Trail`][xeri.Trail] | `5♠ free` |
 
 `parse_move` also accepts the ASCII card names (`10D`, `TD`, `10d`), any
-case, spaces anywhere between the parts, and the items taken in any order.
+case, spaces anywhere between the parts, and the items taken or built on in any order.
 
 Examples:
     >>> import random, xeri
