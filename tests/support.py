@@ -440,3 +440,29 @@ GERMAN_VARIANTS: dict[str, xeri.RuleSet] = {
     ),
 }
 """German Xeri and its variants: each option of SumCapture alone, then all of them (D3-D5)."""
+
+
+def public_round(state: GameState, rng: random.Random) -> tuple[GameState, list[xeri.PlayerMove]]:
+    """Play the round through the public engine; return its end and the moves chosen."""
+    moves: list[xeri.PlayerMove] = []
+    while not state.is_round_over:
+        if state.is_chance:
+            state = xeri.apply(state, xeri.chance_move(state, rng))
+            continue
+        move = rng.choice(xeri.legal_moves(state))
+        moves.append(move)
+        state = xeri.apply(state, move)
+    return state, moves
+
+
+def replaying(moves: list[xeri.PlayerMove]) -> xeri.Policy:
+    """A rollout policy that plays the recorded moves, checking its view on the way."""
+    script = iter(moves)
+
+    def policy(view: xeri.RolloutView) -> int:
+        move = next(script)
+        assert move in view.moves
+        assert list(view.moves) == sorted(view.moves)
+        return list(view.moves).index(move)
+
+    return policy

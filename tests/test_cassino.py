@@ -20,6 +20,7 @@ import attrs
 import pytest
 
 import xeri
+from support import cards
 from xeri import (
     CASSINO,
     DECK,
@@ -42,10 +43,6 @@ from xeri import (
 from xeri.testing import check_rules
 
 C = Card.parse
-
-
-def cards(text: str) -> tuple[Card, ...]:
-    return tuple(C(name) for name in text.split())
 
 
 def full_deck(*blocks: str) -> tuple[Card, ...]:

@@ -19,6 +19,7 @@ import attrs
 import pytest
 
 import xeri
+from support import cards
 from xeri import (
     DECK,
     GREEK,
@@ -47,10 +48,6 @@ from xeri._validate import check_state
 C = Card.parse
 NONE = ((), ())
 """No xeri for either of two sides."""
-
-
-def cards(text: str) -> tuple[Card, ...]:
-    return tuple(C(name) for name in text.split())
 
 
 def of_suit(suit: Suit, deck: tuple[Card, ...] = DECK) -> tuple[Card, ...]:

@@ -23,7 +23,7 @@ import pytest
 from hypothesis import find
 
 import xeri
-from support import fill_deck
+from support import cards, fill_deck, public_round
 from xeri import (
     CASSINO,
     GERMAN,
@@ -51,10 +51,6 @@ PER_DEAL = [GREEK_PER_DEAL, FOUR_PER_DEAL, GERMAN_PER_DEAL, CASSINO_PER_DEAL]
 # Decks whose initial table needs no redeal: distinct ranks, no Jack on top.
 DECK_TWO = fill_deck([None] * 12 + ["3♣", "4♣", "6♥", "5♠"])
 DECK_FOUR = fill_deck([None] * 24 + ["3♣", "4♣", "6♥", "5♠"])
-
-
-def cards(text: str) -> tuple[Card, ...]:
-    return tuple(Card.parse(name) for name in text.split())
 
 
 def hand(deck: tuple[Card, ...], start: int, size: int = 6) -> tuple[Card, ...]:
@@ -363,18 +359,6 @@ def test_X4_the_chance_moves_of_a_round_are_rebuilt_with_its_first_dealer(rules)
                 assert at == current
                 current = xeri.apply(current, move)
             assert current == drawn
-
-
-def public_round(state: GameState, rng: random.Random) -> tuple[GameState, list[xeri.PlayerMove]]:
-    moves: list[xeri.PlayerMove] = []
-    while not state.is_round_over:
-        if state.is_chance:
-            state = xeri.apply(state, xeri.chance_move(state, rng))
-            continue
-        move = rng.choice(xeri.legal_moves(state))
-        moves.append(move)
-        state = xeri.apply(state, move)
-    return state, moves
 
 
 @pytest.mark.parametrize("rules", PER_DEAL, ids=lambda r: r.name)

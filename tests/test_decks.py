@@ -20,6 +20,7 @@ import attrs
 import pytest
 
 import xeri
+from support import public_round, replaying
 from xeri import (
     DECK,
     GREEK,
@@ -34,7 +35,6 @@ from xeri import (
     Observation,
     Phase,
     Redeal,
-    RolloutView,
     RuleSet,
     RuleSetError,
 )
@@ -490,31 +490,6 @@ def test_X2_the_unknown_plane_is_zero_outside_the_deck(rules):
 
 
 # --- rollout ------------------------------------------------------------------------
-
-
-def public_round(state: GameState, rng: random.Random) -> tuple[GameState, list[xeri.PlayerMove]]:
-    """Play the round through the public engine; return its end and the moves chosen."""
-    moves: list[xeri.PlayerMove] = []
-    while not state.is_round_over:
-        if state.is_chance:
-            state = xeri.apply(state, xeri.chance_move(state, rng))
-            continue
-        move = rng.choice(xeri.legal_moves(state))
-        moves.append(move)
-        state = xeri.apply(state, move)
-    return state, moves
-
-
-def replaying(moves: list[xeri.PlayerMove]) -> xeri.Policy:
-    """A policy that plays the recorded moves."""
-    script = iter(moves)
-
-    def policy(view: RolloutView) -> int:
-        move = next(script)
-        assert move in view.moves
-        return list(view.moves).index(move)
-
-    return policy
 
 
 @pytest.mark.parametrize("rules", [*SMALL, GERMAN_ITALIAN], ids=lambda r: r.name)

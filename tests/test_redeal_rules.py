@@ -16,6 +16,7 @@ import attrs
 import pytest
 
 import xeri
+from support import cards
 from xeri import (
     DECK,
     GREEK,
@@ -38,10 +39,6 @@ from xeri import (
 from xeri._validate import check_state
 
 C = Card.parse
-
-
-def cards(text: str) -> tuple[Card, ...]:
-    return tuple(C(name) for name in text.split())
 
 
 # --- RanksOnTable -------------------------------------------------------------------

@@ -20,6 +20,7 @@ import attrs
 import pytest
 
 import xeri
+from support import cards
 from xeri import (
     ITALIAN_DECK,
     SCOPA,
@@ -41,10 +42,6 @@ from xeri import (
 from xeri.testing import check_rules
 
 C = Card.parse
-
-
-def cards(text: str) -> tuple[Card, ...]:
-    return tuple(C(name) for name in text.split())
 
 
 def italian(*blocks: str) -> tuple[Card, ...]:

@@ -21,6 +21,7 @@ import attrs
 import pytest
 
 import xeri
+from support import cards, replaying
 from xeri import (
     DECK,
     GERMAN,
@@ -44,10 +45,6 @@ C = Card.parse
 GOLDEN = Path(__file__).parent / "golden"
 
 SCOPA_RULE = SumCapture(values=SCOPA_VALUES, builds=False, raises=False, equal_first=True)
-
-
-def cards(text: str) -> tuple[Card, ...]:
-    return tuple(C(name) for name in text.split())
 
 
 def refusal(rule: SumCapture, table, hand, move, seat: int = 0) -> str:
@@ -588,18 +585,6 @@ def test_S3_scopa_properties_on_reachable_states():
 
 
 # --- rollout ---------------------------------------------------------------------------
-
-
-def replaying(moves: list[xeri.PlayerMove]) -> xeri.Policy:
-    """A policy that plays the recorded moves."""
-    script = iter(moves)
-
-    def policy(view: xeri.RolloutView) -> int:
-        move = next(script)
-        assert move in view.moves
-        return list(view.moves).index(move)
-
-    return policy
 
 
 @pytest.mark.parametrize("rules", list(OPTIONS.values()), ids=list(OPTIONS))

@@ -803,15 +803,8 @@ class SumCapture(_Immutable):
             return f"{move}: a capture is possible and capturing is compulsory (D5)"
         if self.card_must_capture and self._can_capture(table, (move.card,), owned):
             return f"{move}: {move.card} can capture, so it must (S3)"
-        held = _held(hand, values)
-        held[value] -= 1
-        if not held[total]:
-            return f"{move}: seat {seat} holds no other card of value {total} to take it (D3)"
         left = _without(owned, (onto,), seat) if mine else list(owned)
-        left.append(total)
-        if not _owner_rule_holds(left, held):
-            return f"{move}: seat {seat} must keep a card of value {total} per build it owns (D4)"
-        return None
+        return _holding_refusal(move, _held(hand, values), seat, value, left, clause="D3")
 
     def _group_refusal(
         self,
@@ -850,14 +843,8 @@ class SumCapture(_Immutable):
         if self.forced_capture and self._can_capture(table, hand, owned):
             return f"{move}: a capture is possible and capturing is compulsory (D5)"
         held = _held(hand, values)
-        held[values[move.card] or 0] -= 1
-        if not held[total]:
-            return f"{move}: seat {seat} holds no other card of value {total} to take it (C4)"
         left = _without(owned, items, seat)
-        left.append(total)
-        if not _owner_rule_holds(left, held):
-            return f"{move}: seat {seat} must keep a card of value {total} per build it owns (D4)"
-        return None
+        return _holding_refusal(move, held, seat, values[move.card] or 0, left, clause="C4")
 
     def _groupings(  # noqa: PLR0917  # internal, called from `moves` alone
         self,
@@ -1016,6 +1003,24 @@ class SumCapture(_Immutable):
         """
         _sum_actions._no_multi(self)
         return _sum_actions._sum_table().parts[action]
+
+
+def _holding_refusal(  # the facts of one refusal, named
+    move: Combine, held: list[int], seat: int, played: int, left: list[int], *, clause: str
+) -> str | None:
+    """Why a build is refused for the cards kept, or None ([D3][rules-d3], [D4][rules-d4]).
+
+    `held` counts the hand with the card played (of value `played`); `left`
+    lists the values of the builds the seat owns after the move, but the new one.
+    """
+    total = move.value
+    held[played] -= 1
+    if not held[total]:
+        return f"{move}: seat {seat} holds no other card of value {total} to take it ({clause})"
+    left.append(total)
+    if not _owner_rule_holds(left, held):
+        return f"{move}: seat {seat} must keep a card of value {total} per build it owns (D4)"
+    return None
 
 
 def _multiple(build: Build, values: dict[Card, int | None]) -> bool:
