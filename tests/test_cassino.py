@@ -798,3 +798,13 @@ def test_the_preset_is_registered_and_passes_the_harness():
     report = check_rules(CASSINO, games=10, rng=random.Random(1))
     assert report.games == 10
     assert report.rounds >= 10
+
+
+def test_C7_a_count_out_order_naming_no_line_of_the_sheet_is_refused():
+    with pytest.raises(xeri.RuleSetError, match=r"CountOut.order names 'majorty', not a line"):
+        attrs.evolve(CASSINO, name="cassino-typo", match=xeri.CountOut(order=("majorty",)))
+
+
+def test_C4_cassinos_builds_have_no_integer_actions_yet():
+    with pytest.raises(xeri.RuleSetError, match="has no action encoding"):
+        xeri.num_actions(CASSINO)

@@ -530,3 +530,8 @@ def test_the_preset_is_registered_and_passes_the_harness():
     report = check_rules(SCOPA, games=20, rng=random.Random(1))
     assert report.games == 20
     assert report.rounds >= 20
+
+
+def test_S1_scopas_values_have_no_integer_actions_yet():
+    with pytest.raises(xeri.RuleSetError, match="German Xeri's values"):
+        xeri.num_actions(SCOPA)

@@ -119,7 +119,8 @@ def _no_multi(rule: SumCapture) -> None:
     if not rule._german:
         raise RuleSetError(
             "SumCapture has an action encoding only with German Xeri's values, builds and "
-            "raises: its actions are numbered for them (values, builds, raises, equal_first)"
+            "raises: its actions are numbered for them (set values, builds, raises, "
+            "equal_first, card_must_capture and multi_builds as German Xeri has them)"
         )
 
 

@@ -45,7 +45,12 @@ groups of its value, billions of sets on some tables, so no fixed action
 space of a usable size covers the legal moves: a
 [`SumCapture`][xeri.SumCapture] with `multi_capture=True` has no encoding,
 and these functions raise [`RuleSetError`][xeri.RuleSetError] for it.
-`forced_capture` and `self_raise` change only which actions are legal.
+`forced_capture` and `self_raise` change only which actions are legal. The
+actions are numbered for German Xeri's values, builds and raises: a
+`SumCapture` with other `values` (Scopa's), `builds=False`, `raises=False`,
+`equal_first`, `card_must_capture` or `multi_builds` (Cassino's) has no
+encoding yet either, so [`SCOPA`][xeri.SCOPA] and [`CASSINO`][xeri.CASSINO]
+raise `RuleSetError` here, and in the PettingZoo and OpenSpiel adapters.
 
 **Two-headed policies.** [`factored`][xeri.actions.factored] splits an
 action into the card played (its deck index, 0 to 51) and a *target*, below

@@ -98,7 +98,8 @@ class Combine(_Ordered):
     """The loose number card or build it is laid on (the first of the items, when there
     are several)."""
     value: int
-    """The announced value: the item's value plus the card's, at most 10."""
+    """The announced value, at most 10: the item's value plus the card's; for a build of
+    several items, the value of each of its groups (a multiple build of 9s holds 9)."""
     also: tuple[TableItem, ...] = attrs.field(default=(), converter=_sorted_items)
     """Further table items grouped into the same build (multi-card and multiple builds);
     empty in German Xeri. Kept sorted."""

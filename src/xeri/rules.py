@@ -27,7 +27,7 @@ from xeri.capture import CaptureRule
 from xeri.cards import DECK, ITALIAN_DECK, PIQUET_DECK, Card, Rank
 from xeri.categories import Category
 from xeri.errors import RuleSetError, _int_in, _show
-from xeri.match import FixedRounds, MatchFormat, SharedTarget, TargetScore
+from xeri.match import CountOut, FixedRounds, MatchFormat, SharedTarget, TargetScore
 from xeri.pile import PileCapture
 from xeri.redeal import Redeal, RedealRule
 from xeri.scoring import MajorityTie, PointsTable, Scorer, StandardScorer
@@ -518,6 +518,14 @@ def _combination_problems(r: RuleSet) -> list[str]:
             p.append(
                 f"redeal: only {pool} cards can reach the initial table, too few to be sure "
                 f"a table of {r.table_size} without a Jack on top or a pair can be dealt"
+            )
+    if isinstance(r.match, CountOut):
+        lines = {*_RESERVED, *(c.name for c in r.categories)} - {"total"}
+        unknown = [name for name in r.match.order if name not in lines]
+        if unknown:
+            p.append(
+                f"match: CountOut.order names {', '.join(map(repr, unknown))}, not a line of "
+                f"the score sheet ({', '.join(sorted(lines))})"
             )
     if (
         isinstance(r.match, TargetScore)

@@ -12,7 +12,9 @@ exactly one thing ([D3][rules-d3]):
 * **combine**: lay a number card on a loose number card or a build and
   announce the sum (at most 10); onto the opponent's build this is a raise
   and the mover becomes its owner. The mover must keep a card of the
-  announced value.
+  announced value. With `multi_builds` the card may be laid with several
+  items, which together with it divide into groups of the announced value
+  (a multiple build, [C4][rules-c4]).
 * **trail**: lay the card free.
 
 The ownership rule [D4][rules-d4] holds after every move: for every value,
