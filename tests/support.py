@@ -8,11 +8,13 @@ each play comes from the hand of the seat whose turn it is.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
 import attrs
+import pytest
 
 import xeri
 from xeri import DECK, Card, GameState, Rank, RuleSet
@@ -466,3 +468,31 @@ def replaying(moves: list[xeri.PlayerMove]) -> xeri.Policy:
         return list(view.moves).index(move)
 
     return policy
+
+
+def refused(state: GameState, move: object, match: str) -> None:
+    """`move` is refused with a message matching `match`, and `state` is left as it was."""
+    snapshot = copy.deepcopy(state)
+    with pytest.raises(xeri.IllegalMoveError, match=match):
+        xeri.apply(state, move)
+    assert state == snapshot
+
+
+def two_seat_deck(
+    plays: Sequence[Card], table: Sequence[Card], deck: Sequence[Card]
+) -> tuple[Card, ...]:
+    """The deck that deals `plays` to two seats in six deals, seat 1 dealing.
+
+    Seat 0 plays the even plays and seat 1 the odd ones, so each deal gives
+    each seat `len(plays) // 12` cards; `table` is laid after the first deal
+    (X3). The result holds exactly the cards of `deck`.
+    """
+    hand = len(plays) // 12  # six deals of two hands
+    out: list[Card] = []
+    for d in range(6):
+        block = list(plays[2 * hand * d : 2 * hand * (d + 1)])
+        out += block[0::2] + block[1::2]
+        if d == 0:
+            out += table
+    assert sorted(out) == sorted(deck)
+    return tuple(out)

@@ -11,7 +11,6 @@ order. Move lists are compared by their `str()`.
 
 from __future__ import annotations
 
-import copy
 import itertools
 import random
 from collections.abc import Iterable
@@ -20,7 +19,7 @@ import attrs
 import pytest
 
 import xeri
-from support import cards
+from support import cards, play_random_round, refused, two_seat_deck
 from xeri import (
     CASSINO,
     DECK,
@@ -31,7 +30,6 @@ from xeri import (
     CountOut,
     Deal,
     GameState,
-    IllegalMoveError,
     Phase,
     Rank,
     RoundResult,
@@ -78,14 +76,6 @@ def take(card: str, items: str) -> Capture:
     return Capture(card=C(card), taken=cards(items))
 
 
-def refused(state: GameState, move: object, match: str) -> None:
-    """`move` is refused with a message matching `match`, and `state` is left as it was."""
-    snapshot = copy.deepcopy(state)
-    with pytest.raises(IllegalMoveError, match=match):
-        xeri.apply(state, move)
-    assert state == snapshot
-
-
 def build_at(state: GameState, index: int) -> Build:
     item = state.table[index]
     assert isinstance(item, Build)
@@ -99,12 +89,6 @@ def play_match(rng: random.Random) -> GameState:
             state = xeri.apply(state, xeri.chance_move(state, rng))
         else:
             state = xeri.apply(state, rng.choice(xeri.legal_moves(state)))
-    return state
-
-
-def play_round(state: GameState, rng: random.Random) -> GameState:
-    while not state.is_round_over:
-        state = xeri.apply(state, rng.choice(xeri.legal_moves(state)))
     return state
 
 
@@ -122,22 +106,8 @@ SWEEP_PLAYS = (
 )
 
 
-def sweep_deck() -> tuple[Card, ...]:
-    """The deck that deals SWEEP_PLAYS (seat 0 plays the even plays, seat 1 the odd ones)."""
-    plays = cards(SWEEP_PLAYS)
-    assert len(plays) == 48
-    deck: list[Card] = []
-    for d in range(6):
-        block = plays[8 * d : 8 * d + 8]
-        deck += block[0::2] + block[1::2]
-        if d == 0:
-            deck += cards(SWEEP_TABLE)
-    assert sorted(deck) == list(DECK)
-    return tuple(deck)
-
-
 def sweep_round(rules: xeri.RuleSet = CASSINO) -> GameState:
-    state = dealt(sweep_deck(), rules)
+    state = dealt(two_seat_deck(cards(SWEEP_PLAYS), cards(SWEEP_TABLE), DECK), rules)
     for card in cards(SWEEP_PLAYS):
         same = [t for t in state.table if isinstance(t, Card) and t.rank is card.rank]
         move = Capture(card=card, taken=tuple(same)) if same else Trail(card=card)
@@ -615,7 +585,7 @@ def test_C6_round_lines_by_name():
 def test_C6_a_round_is_worth_eleven_plus_sweeps():
     rng = random.Random(21)
     for _ in range(8):
-        result = play_round(xeri.new_game(CASSINO, rng=rng), rng).round_results[0]
+        result = play_random_round(xeri.new_game(CASSINO, rng=rng), rng).round_results[0]
         lines = dict(result.categories)
         assert sum(lines["big casino"]) == 2
         assert sum(lines["little casino"]) == 1

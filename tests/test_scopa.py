@@ -11,7 +11,6 @@ go to the table (X3); the cards a test does not name follow in
 
 from __future__ import annotations
 
-import copy
 import itertools
 import random
 from collections.abc import Iterable
@@ -20,7 +19,7 @@ import attrs
 import pytest
 
 import xeri
-from support import cards
+from support import cards, play_random_round, refused, two_seat_deck
 from xeri import (
     ITALIAN_DECK,
     SCOPA,
@@ -78,20 +77,6 @@ def the_move(state: GameState, card: Card) -> xeri.PlayerMove:
     return moves[0]
 
 
-def refused(state: GameState, move: object, match: str) -> None:
-    """`move` is refused with a message matching `match`, and `state` is left as it was."""
-    snapshot = copy.deepcopy(state)
-    with pytest.raises(IllegalMoveError, match=match):
-        xeri.apply(state, move)
-    assert state == snapshot
-
-
-def play_randomly(state: GameState, rng: random.Random) -> GameState:
-    while not state.is_round_over:
-        state = xeri.apply(state, rng.choice(xeri.legal_moves(state)))
-    return state
-
-
 # A whole round in which every capture is made by a card of the same rank.
 # Seat 0 takes A♣ and 3♣ from the initial table and seat 1 takes 2♣ and 4♣,
 # which clears it: a scopa. From then on seat 0 lays a card free on the empty
@@ -105,22 +90,8 @@ SWEEP_PLAYS = (
 )
 
 
-def sweep_deck() -> tuple[Card, ...]:
-    """The deck that deals SWEEP_PLAYS (seat 0 plays the even plays, seat 1 the odd ones)."""
-    plays = cards(SWEEP_PLAYS)
-    assert len(plays) == 36
-    deck: list[Card] = []
-    for d in range(6):
-        block = plays[6 * d : 6 * d + 6]
-        deck += block[0::2] + block[1::2]
-        if d == 0:
-            deck += cards(SWEEP_TABLE)
-    assert sorted(deck) == list(ITALIAN_DECK)
-    return tuple(deck)
-
-
 def sweep_round(rules: xeri.RuleSet = SCOPA) -> GameState:
-    state = dealt(sweep_deck(), rules)
+    state = dealt(two_seat_deck(cards(SWEEP_PLAYS), cards(SWEEP_TABLE), ITALIAN_DECK), rules)
     for card in cards(SWEEP_PLAYS):
         state = xeri.apply(state, the_move(state, card))
     assert state.is_round_over or state.is_over
@@ -451,7 +422,7 @@ def test_S5_round_lines_by_name():
 def test_S5_a_round_without_scope_is_worth_at_most_four():
     rng = random.Random(21)
     for _ in range(8):
-        result = play_randomly(xeri.new_game(SCOPA, rng=rng), rng).round_results[0]
+        result = play_random_round(xeri.new_game(SCOPA, rng=rng), rng).round_results[0]
         lines = dict(result.categories)
         assert sum(lines["settebello"]) == 1
         rest = sum(result.total) - sum(lines["scope"])
