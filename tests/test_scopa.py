@@ -503,6 +503,18 @@ def test_the_preset_is_registered_and_passes_the_harness():
     assert report.rounds >= 20
 
 
-def test_S1_scopas_values_have_no_integer_actions_yet():
-    with pytest.raises(xeri.RuleSetError, match="German Xeri's values"):
-        xeri.num_actions(SCOPA)
+def test_S1_scopas_integer_actions_are_numbered_by_its_values():
+    # The same layout as German Xeri's, numbered for Scopa's values: a King (10)
+    # may take a 6 and a 4; every legal move has its own action and comes back.
+    assert xeri.num_actions(SCOPA) == 18_308
+    state = game("K♣ A♠ 2♠", "4♣ 5♣ 6♣", "6♦ 4♦ 5♥ 3♥")
+    take = xeri.parse_move(state, "K♣ takes 6♦+4♦")
+    assert xeri.action_to_move(state, xeri.move_to_action(state, take)) == take
+    rng = random.Random(5)
+    for _ in range(5):
+        state = xeri.new_game(SCOPA, rng=rng)
+        while not state.is_round_over:
+            actions = xeri.legal_actions(state)
+            moves = xeri.legal_moves(state)
+            assert sorted(xeri.action_to_move(state, a) for a in actions) == sorted(moves)
+            state = xeri.apply(state, xeri.action_to_move(state, rng.choice(actions)))

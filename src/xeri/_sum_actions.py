@@ -1,8 +1,9 @@
-"""The integer actions of German Xeri ([`SumCapture`][xeri.SumCapture]), numbered once.
+"""The integer actions of a [`SumCapture`][xeri.SumCapture], numbered once per table of values.
 
-The layout is documented in `xeri.actions`. This module sits below
-`xeri.sums`, which implements the action methods with it, and below
-`xeri.actions`, which uses it directly.
+The layout is documented in `xeri.actions`. The actions depend only on the
+rule's card values (German Xeri's, Scopa's, ...): each table is built on
+first use and kept. This module sits below `xeri.sums`, which implements
+the action methods with it, and below `xeri.actions`, which uses it directly.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from xeri.cards import DECK, Card
+from xeri.cards import DECK, Card, Rank
 from xeri.errors import IllegalMoveError, RuleSetError
 from xeri.moves import TRAILS, Capture, Combine, PlayerMove, Trail
 from xeri.table import Build, TableItem
@@ -24,22 +25,30 @@ _TRAIL, _TAKE, _TAKE_BUILD, _COMBINE = 0, 1, 2, 3
 _MAX = 10
 
 _Key = tuple[int, int, tuple[int, ...], int]
-"""An action of German Xeri: (card index, kind, anchors, value)."""
+"""An action of a sum game: (card index, kind, anchors, value)."""
+
+Values = tuple[tuple[Rank, int], ...]
+"""A rule's card values, as `SumCapture.values` holds them."""
+
+_GERMAN: Values = tuple((Rank(v), v) for v in range(1, _MAX + 1))
 
 
-def _value(card: Card) -> int | None:
-    return int(card.rank) if card.rank <= _MAX else None
+@cache
+def _value_map(values: Values) -> dict[Card, int | None]:
+    by_rank = dict(values)
+    return {card: by_rank.get(card.rank) for card in DECK}
 
 
 class _SumTable:
-    """The actions of German Xeri, numbered once (see the module docstring)."""
+    """The actions of a sum game with given card values, numbered once."""
 
     __slots__ = ("actions", "index", "parts", "targets")
 
-    def __init__(self) -> None:
+    def __init__(self, values: Values) -> None:
+        value = _value_map(values)
         keys: list[_Key] = []
         for card in DECK:
-            keys += sorted(_card_actions(card))
+            keys += sorted(_card_actions(card, value))
         self.actions: tuple[_Key, ...] = tuple(keys)
         self.index: dict[_Key, int] = {key: i for i, key in enumerate(keys)}
         targets = sorted({key[1:] for key in keys})
@@ -50,16 +59,17 @@ class _SumTable:
         )
 
 
-def _card_actions(card: Card) -> list[_Key]:
+def _card_actions(card: Card, values: dict[Card, int | None]) -> list[_Key]:
     """Every (card, kind, anchors, value) tuple the rules allow for one card."""
     i = card.index
     out: list[_Key] = [(i, _TRAIL, (), 0)]
-    value = _value(card)
+    value = values[card]
     if value is None:
         out += [(i, _TAKE, (c.index,), 0) for c in DECK if c.rank is card.rank and c is not card]
         return out
-    numbers = [(c.index, v) for c in DECK if c is not card and (v := _value(c)) is not None]
-    out += [(i, _TAKE, group, 0) for group in _subsets(numbers, value)]
+    numbers = [(c.index, v) for c in DECK if c is not card and (v := values[c]) is not None]
+    numbers.sort(key=_by_value)  # German Xeri's deck order already is
+    out += [(i, _TAKE, tuple(sorted(group)), 0) for group in _subsets(numbers, value)]
     for anchor, v in numbers:
         rest = _rest_sums(numbers, anchor)
         if v < value and rest >> (value - v) & 1:
@@ -72,6 +82,10 @@ def _card_actions(card: Card) -> list[_Key]:
                 if rest >> (w - v) & 1
             ]
     return out
+
+
+def _by_value(number: tuple[int, int]) -> tuple[int, int]:
+    return number[1], number[0]
 
 
 def _rest_sums(numbers: list[tuple[int, int]], anchor: int) -> int:
@@ -92,7 +106,7 @@ def _subsets(numbers: list[tuple[int, int]], total: int) -> list[tuple[int, ...]
         for k in range(start, len(numbers)):
             index, v = numbers[k]
             if v > rest:
-                return  # numbers are in deck order, so by value
+                return  # numbers are sorted by value
             chosen.append(index)
             if v == rest:
                 out.append(tuple(chosen))
@@ -105,9 +119,9 @@ def _subsets(numbers: list[tuple[int, int]], total: int) -> list[tuple[int, ...]
 
 
 @cache
-def _sum_table() -> _SumTable:
-    """The German action table, built on first use (a constant of the rules)."""
-    return _SumTable()
+def _sum_table(values: Values = _GERMAN) -> _SumTable:
+    """The action table of a table of values, built on first use (a constant of the rules)."""
+    return _SumTable(values)
 
 
 def _no_multi(rule: SumCapture) -> None:
@@ -116,11 +130,10 @@ def _no_multi(rule: SumCapture) -> None:
             "SumCapture(multi_capture=True) has no action encoding: one card may take any set "
             "of items that divides into groups of its value, too many for a fixed action space"
         )
-    if not rule._german:
+    if rule.multi_builds:
         raise RuleSetError(
-            "SumCapture has an action encoding only with German Xeri's values, builds and "
-            "raises: its actions are numbered for them (set values, builds, raises, "
-            "equal_first, card_must_capture and multi_builds as German Xeri has them)"
+            "SumCapture(multi_builds=True) has no action encoding: a build may gather any set "
+            "of table items, too many for a fixed action space"
         )
 
 
@@ -128,8 +141,8 @@ def _anchor(item: TableItem) -> int:
     return item.index if type(item) is Card else min(c.index for c in item.cards)  # type: ignore[union-attr]  # a Build
 
 
-def _sum_key(move: PlayerMove) -> _Key:
-    """The (card, kind, anchors, value) tuple of a German move; IllegalMoveError if none."""
+def _sum_key(move: PlayerMove, values: Values = _GERMAN) -> _Key:
+    """The (card, kind, anchors, value) tuple of a move; IllegalMoveError if none."""
     card = move.card
     if type(move) is Trail:
         return (card.index, _TRAIL, (), 0)
@@ -141,22 +154,25 @@ def _sum_key(move: PlayerMove) -> _Key:
             return (card.index, _TAKE, tuple(sorted(_anchor(t) for t in taken)), 0)
     elif type(move) is Combine:
         onto = move.onto
-        value = onto.value if type(onto) is Build else _value(onto)  # type: ignore[arg-type]  # a Card, by the type test
+        value = onto.value if type(onto) is Build else _value_map(values)[onto]  # type: ignore[index]  # a Card, by the type test
         return (card.index, _COMBINE, (_anchor(onto),), value or 0)
-    raise IllegalMoveError(f"{move} is not a move of German Xeri that an action names")
+    raise IllegalMoveError(f"{move} is not a move of a sum game that an action names")
 
 
-def _sum_action_of(move: PlayerMove) -> int:
+def _sum_action_of(move: PlayerMove, values: Values = _GERMAN) -> int:
     if type(move) not in {Trail, Capture, Combine}:
-        raise IllegalMoveError(f"{type(move).__name__} is not a move of German Xeri")
-    action = _sum_table().index.get(_sum_key(move))
+        raise IllegalMoveError(f"{type(move).__name__} is not a move of a sum game")
+    action = _sum_table(values).index.get(_sum_key(move, values))
     if action is None:
-        raise IllegalMoveError(f"{move} is not a move of German Xeri that an action names")
+        raise IllegalMoveError(f"{move} is not a move of a sum game that an action names")
     return action
 
 
-def _sum_move_of(action: int, table: tuple[TableItem, ...], hand: tuple[Card, ...]) -> PlayerMove:
-    index, kind, anchors, value = _sum_table().actions[action]
+def _sum_move_of(
+    action: int, table: tuple[TableItem, ...], hand: tuple[Card, ...], values: Values = _GERMAN
+) -> PlayerMove:
+    value_of = _value_map(values)
+    index, kind, anchors, value = _sum_table(values).actions[action]
     card = DECK[index]
     if card not in hand:
         raise IllegalMoveError(f"action {action} plays {card}, which is not in the hand")
@@ -170,7 +186,7 @@ def _sum_move_of(action: int, table: tuple[TableItem, ...], hand: tuple[Card, ..
     if kind == _TAKE_BUILD and type(item) is Build:
         return Capture(card=card, taken=(item,))
     if kind == _COMBINE and item is not None:
-        onto_value = item.value if type(item) is Build else _value(item)  # type: ignore[arg-type]  # a Card, by the type test
+        onto_value = item.value if type(item) is Build else value_of[item]  # type: ignore[index]  # a Card, by the type test
         if onto_value == value:  # a loose card's own value; a build's is above its anchor's
-            return Combine(card=card, onto=item, value=value + (_value(card) or 0))
+            return Combine(card=card, onto=item, value=value + (value_of[card] or 0))
     raise IllegalMoveError(f"action {action}: the items it names are not on the table")

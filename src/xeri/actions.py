@@ -45,12 +45,13 @@ groups of its value, billions of sets on some tables, so no fixed action
 space of a usable size covers the legal moves: a
 [`SumCapture`][xeri.SumCapture] with `multi_capture=True` has no encoding,
 and these functions raise [`RuleSetError`][xeri.RuleSetError] for it.
-`forced_capture` and `self_raise` change only which actions are legal. The
-actions are numbered for German Xeri's values, builds and raises: a
-`SumCapture` with other `values` (Scopa's), `builds=False`, `raises=False`,
-`equal_first`, `card_must_capture` or `multi_builds` (Cassino's) has no
-encoding yet either, so [`SCOPA`][xeri.SCOPA] and [`CASSINO`][xeri.CASSINO]
-raise `RuleSetError` here, and in the PettingZoo and OpenSpiel adapters.
+The same holds for `multi_builds`, where a build may gather any set of
+table items: [`CASSINO`][xeri.CASSINO] has no encoding, here or in the
+PettingZoo and OpenSpiel adapters. The other options change only which
+actions are legal (`forced_capture`, `self_raise`, `builds`, `raises`,
+`equal_first`, `card_must_capture`), or, for `values`, which groups add up:
+the table is numbered once for each table of values, in the same layout
+([`SCOPA`][xeri.SCOPA] has 18,308 actions too).
 
 **Two-headed policies.** [`factored`][xeri.actions.factored] splits an
 action into the card played (its deck index, 0 to 51) and a *target*, below
@@ -82,9 +83,17 @@ Examples:
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Protocol, runtime_checkable
 
-from xeri._sum_actions import _no_multi, _sum_action_of, _sum_key, _sum_move_of, _sum_table
+from xeri._sum_actions import (
+    Values,
+    _no_multi,
+    _sum_action_of,
+    _sum_key,
+    _sum_move_of,
+    _sum_table,
+)
 from xeri.cards import Card
 from xeri.engine import legal_moves
 from xeri.errors import IllegalMoveError, RuleSetError, XeriError
@@ -207,7 +216,8 @@ def _encoding(rules: RuleSet) -> ActionEncoding:
         return capture  # the built-in implements it
     if capture.__class__ is SumCapture:
         _no_multi(capture)  # a SumCapture, by the class test
-        return _SUM_ENCODING  # the methods of SumCapture, without their checks and imports
+        # the methods of SumCapture, without their checks and imports
+        return _sum_encoding(capture.values)
     missing = [name for name in _METHODS if not callable(getattr(capture, name, None))]
     if missing:
         raise RuleSetError(
@@ -350,11 +360,12 @@ def legal_actions(state: GameState | Observation) -> tuple[int, ...]:
         return tuple([card.index for card in moves])  # type: ignore[union-attr]  # cards
     if capture.__class__ is SumCapture:  # straight to the table, without a method call per move
         _encoding(rules)
-        index = _sum_table().index
+        values = capture.values
+        index = _sum_table(values).index
         try:
-            return tuple(sorted([index[_sum_key(move)] for move in moves]))
+            return tuple(sorted([index[_sum_key(move, values)] for move in moves]))
         except KeyError:  # not expected: the table holds every move; name the one it misses
-            return tuple(sorted([_sum_action_of(move) for move in moves]))
+            return tuple(sorted([_sum_action_of(move, values) for move in moves]))
     encoding = _encoding(rules)
     actions = sorted([encoding.action_of(move, table, seat) for move in moves])
     count = encoding.action_count()  # a custom encoding: check what it gave
@@ -445,26 +456,32 @@ def action_to_move(state: GameState | Observation, action: int) -> PlayerMove:
 
 
 class _SumEncoding:
-    """The encoding of a SumCapture without `multi_capture`, as the action functions use it."""
+    """The encoding of a SumCapture with an encoding, as the action functions use it."""
 
-    __slots__ = ()
+    __slots__ = ("values",)
+
+    def __init__(self, values: Values) -> None:
+        self.values = values
 
     def action_count(self) -> int:
-        return len(_sum_table().actions)
+        return len(_sum_table(self.values).actions)
 
     def target_count(self) -> int:
-        return _sum_table().targets
+        return _sum_table(self.values).targets
 
     def action_of(self, move: PlayerMove, table: tuple[TableItem, ...], seat: int) -> int:
-        return _sum_action_of(move)
+        return _sum_action_of(move, self.values)
 
     def move_of(
         self, action: int, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
     ) -> PlayerMove:
-        return _sum_move_of(action, table, hand)
+        return _sum_move_of(action, table, hand, self.values)
 
     def action_parts(self, action: int) -> tuple[int, int]:
-        return _sum_table().parts[action]
+        return _sum_table(self.values).parts[action]
 
 
-_SUM_ENCODING = _SumEncoding()
+@cache
+def _sum_encoding(values: Values) -> _SumEncoding:
+    """The encoding of the sum games with these card values, made once."""
+    return _SumEncoding(values)

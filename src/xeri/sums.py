@@ -964,7 +964,7 @@ class SumCapture(_Immutable):
             RuleSetError: `multi_capture` is set: no fixed action space covers its captures.
         """
         _sum_actions._no_multi(self)
-        return len(_sum_actions._sum_table().actions)
+        return len(_sum_actions._sum_table(self.values).actions)
 
     def target_count(self) -> int:
         """The number of targets: the `(kind, anchors, value)` tuples of the actions.
@@ -973,7 +973,7 @@ class SumCapture(_Immutable):
             RuleSetError: `multi_capture` is set.
         """
         _sum_actions._no_multi(self)
-        return _sum_actions._sum_table().targets
+        return _sum_actions._sum_table(self.values).targets
 
     def action_of(self, move: PlayerMove, table: tuple[TableItem, ...], seat: int) -> int:
         """The action of a move: its `(card, kind, anchors, value)` tuple, numbered.
@@ -983,7 +983,7 @@ class SumCapture(_Immutable):
             RuleSetError: `multi_capture` is set.
         """
         _sum_actions._no_multi(self)
-        return _sum_actions._sum_action_of(move)
+        return _sum_actions._sum_action_of(move, self.values)
 
     def move_of(
         self, action: int, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
@@ -995,7 +995,7 @@ class SumCapture(_Immutable):
             RuleSetError: `multi_capture` is set.
         """
         _sum_actions._no_multi(self)
-        return _sum_actions._sum_move_of(action, table, hand)
+        return _sum_actions._sum_move_of(action, table, hand, self.values)
 
     def action_parts(self, action: int) -> tuple[int, int]:
         """The deck index of the card played and the number of its target.
@@ -1004,7 +1004,7 @@ class SumCapture(_Immutable):
             RuleSetError: `multi_capture` is set.
         """
         _sum_actions._no_multi(self)
-        return _sum_actions._sum_table().parts[action]
+        return _sum_actions._sum_table(self.values).parts[action]
 
 
 def _holding_refusal(  # the facts of one refusal, named

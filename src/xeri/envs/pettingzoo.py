@@ -9,9 +9,9 @@ games are made, wrapped in PettingZoo's standard wrappers;
 [`raw_env`][xeri.envs.pettingzoo.raw_env] makes the bare
 [`XeriEnv`][xeri.envs.pettingzoo.XeriEnv]. Any rule set whose capture rule
 has an action encoding works: [`GREEK`][xeri.GREEK],
-[`GREEK_FOUR`][xeri.GREEK_FOUR], [`GERMAN`][xeri.GERMAN], [`PISTI`][xeri.PISTI]
-and custom ones (see [`num_actions`][xeri.num_actions]; Scopa's and
-Cassino's capture options have no encoding yet).
+[`GREEK_FOUR`][xeri.GREEK_FOUR], [`GERMAN`][xeri.GERMAN], [`PISTI`][xeri.PISTI],
+[`SCOPA`][xeri.SCOPA] and custom ones (see [`num_actions`][xeri.num_actions];
+Cassino's builds have no encoding yet).
 
 **Agents.** One agent per seat, `"player_0"` to `"player_{seats - 1}"`,
 agent `player_i` playing seat `i`. The agent to act is the seat to move
