@@ -1,12 +1,11 @@
-"""Seconds `xeri.testing.check_rules` takes for 300 matches of each preset and of Pişti.
+"""Seconds `xeri.testing.check_rules` takes for 300 matches of each registered preset.
 
 Run: `python benchmarks/check_rules.py [--games N] [--seed S] [--only NAME]`.
 One process, one core: the seconds printed are the process's CPU time, and
 the wall-clock time beside it (which other work on the machine inflates).
-The rule sets are every registered preset and Turkish Pişti as the
-custom-rules guide builds it (a target of 151: a match runs to many
-rounds), unless a preset of that name is registered. A measurement, not a
-test.
+The rule sets are every registered preset, Pişti (a target of 151: a
+match runs to many rounds), Scopa and Cassino included. A measurement, not
+a test.
 """
 
 from __future__ import annotations
@@ -15,38 +14,13 @@ import argparse
 import random
 import time
 
-import attrs
-
 import xeri
-from xeri import Card, Rank
 from xeri.testing import check_rules
-
-GUIDE_PISTI = attrs.evolve(
-    xeri.GREEK,
-    name="pisti",
-    hand_size=4,
-    face_down=3,
-    redeal=xeri.Redeal.NEVER,
-    xeri_on_first_card=False,
-    xeri_on_last_card=False,
-    card_points=xeri.PointsTable(
-        ranks={Rank.JACK: 1, Rank.ACE: 1},
-        cards={Card.parse("2♣"): 2, Card.parse("10♦"): 3},
-    ),
-    majority_points=3,
-    xeri_points=10,
-    jack_xeri_points=20,
-    match=xeri.TargetScore(target=151),
-)
-"""Turkish Pişti as docs/custom-rules.md builds it."""
 
 
 def rule_sets() -> list[xeri.RuleSet]:
-    """Every registered preset, and the guide's Pişti if no preset has its name."""
-    found = [xeri.find_rules(name) for name in xeri.registered()]
-    if GUIDE_PISTI.name not in xeri.registered():
-        found.append(xeri.register(GUIDE_PISTI))
-    return found
+    """Every registered preset (Pişti is one: the guide's rule set, shipped as `PISTI`)."""
+    return [xeri.find_rules(name) for name in xeri.registered()]
 
 
 def main() -> None:

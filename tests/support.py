@@ -496,3 +496,39 @@ def two_seat_deck(
             out += table
     assert sorted(out) == sorted(deck)
     return tuple(out)
+
+
+def check_last_collections(rules: RuleSet, seed: int, rounds: int = 10) -> int:
+    """Play `rounds` random first rounds; check what the round's last play leaves (G9, D7).
+
+    The cards left on the open table after the last card go to the last side
+    that captured, in the order they lay, without a xeri; the table ends
+    empty and the result accounts for the rule set's deck. Returns how many
+    rounds ended with such a collection.
+    """
+    rng = random.Random(seed)
+    collected = 0
+    plays = len(rules.deck) - rules.table_size
+    for _ in range(rounds):
+        state = xeri.new_game(rules, rng=rng)
+        while len(state.history) < plays - 1:
+            state = xeri.apply(state, rng.choice(xeri.legal_moves(state)))
+        before = state
+        state = xeri.apply(state, rng.choice(xeri.legal_moves(state)))
+        assert state.is_round_over
+        last = state.takes[-1]
+        if last.turn is None:  # the rest of the table was collected
+            collected += 1
+            played = state.history[-1]
+            if isinstance(played, xeri.Trail):
+                left = (*before.table, played.card)
+            else:
+                assert isinstance(played, xeri.Capture)
+                left = tuple(c for c in before.table if c not in played.taken)
+            assert last.cards == left  # loose cards only: no build outlives the round
+            assert last.xeri is None
+            assert last.seat == [t.seat for t in state.takes[:-1]][-1]
+        assert state.table == ()
+        result = state.round_results[0]
+        assert sum(result.cards) + result.leftover == len(rules.deck)
+    return collected

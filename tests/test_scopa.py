@@ -19,7 +19,7 @@ import attrs
 import pytest
 
 import xeri
-from support import cards, play_random_round, refused, two_seat_deck
+from support import cards, check_last_collections, play_random_round, refused, two_seat_deck
 from xeri import (
     ITALIAN_DECK,
     SCOPA,
@@ -310,32 +310,7 @@ def test_S4_a_capture_that_leaves_a_card_is_no_scopa():
 
 
 def test_S5_last_capturer_takes_the_rest_not_a_scopa():
-    rng = random.Random(8)
-    collected = 0
-    for _ in range(10):
-        state = xeri.new_game(SCOPA, rng=rng)
-        while len(state.history) < 35:
-            state = xeri.apply(state, rng.choice(xeri.legal_moves(state)))
-        before = state
-        state = xeri.apply(state, rng.choice(xeri.legal_moves(state)))
-        assert state.is_round_over
-        last = state.takes[-1]
-        if last.turn is None:  # the rest of the table was collected
-            collected += 1
-            played = state.history[-1]
-            if isinstance(played, Trail):
-                left = (*before.table, played.card)
-            else:
-                assert isinstance(played, Capture)
-                left = tuple(c for c in before.table if c not in played.taken)
-            assert last.cards == left
-            assert last.xeri is None
-            capturers = [t.seat for t in state.takes[:-1]]
-            assert last.seat == capturers[-1]
-        assert state.table == ()
-        result = state.round_results[0]
-        assert sum(result.cards) + result.leftover == 40
-    assert collected >= 3
+    assert check_last_collections(SCOPA, seed=8) >= 3
 
 
 def test_S5_primiera_best_card_of_each_suit_added_up():

@@ -682,7 +682,7 @@ class SumCapture(_Immutable):
         elif owned:
             why = f"seat {seat} owns a build and may not lay a free card until it is taken (D4)"
         elif self.forced_capture and self._can_capture(table, hand, owned):
-            why = "a capture is possible and capturing is compulsory (D5)"
+            why = _COMPULSORY
         elif self.card_must_capture and self._can_capture(table, (card,), owned):
             why = f"{card} can capture, so it may not be laid free (S3)"
         else:
@@ -801,10 +801,9 @@ class SumCapture(_Immutable):
         mine = type(onto) is Build and onto.owner == seat
         if mine and not self.self_raise:
             return f"{move}: raising one's own build is not allowed"
+        # `card_must_capture` needs `builds=False`: no build reaches this point under it.
         if self.forced_capture and self._can_capture(table, hand, owned):
-            return f"{move}: a capture is possible and capturing is compulsory (D5)"
-        if self.card_must_capture and self._can_capture(table, (move.card,), owned):
-            return f"{move}: {move.card} can capture, so it must (S3)"
+            return f"{move}: {_COMPULSORY}"
         left = _without(owned, (onto,), seat) if mine else list(owned)
         return _holding_refusal(move, _held(hand, values), seat, value, left, clause="D3")
 
@@ -843,7 +842,7 @@ class SumCapture(_Immutable):
         if not _splits(counts, total):
             return f"{move}: the card and the loose cards do not divide into groups of {total}"
         if self.forced_capture and self._can_capture(table, hand, owned):
-            return f"{move}: a capture is possible and capturing is compulsory (D5)"
+            return f"{move}: {_COMPULSORY}"
         held = _held(hand, values)
         left = _without(owned, items, seat)
         return _holding_refusal(move, held, seat, values[move.card] or 0, left, clause="C4")
@@ -1005,6 +1004,10 @@ class SumCapture(_Immutable):
         """
         _sum_actions._no_multi(self)
         return _sum_actions._sum_table(self.values).parts[action]
+
+
+_COMPULSORY = "a capture is possible and capturing is compulsory (D5)"
+"""Why a trail or a build is refused under `forced_capture`."""
 
 
 def _holding_refusal(  # the facts of one refusal, named
