@@ -1,7 +1,7 @@
 """Rollouts against a plain mutable Greek engine, measured side by side in one run.
 
 Run: `python benchmarks/rollout.py [--rounds N] [--repeat K]`. Single core;
-best of K timings; a figure, not a test (machines are noisy).
+best of K timings, the contenders taking turns; a figure, not a test (machines are noisy).
 
 Three things are timed on the same dealt positions (fresh GREEK deals made
 before the clock starts):
@@ -107,13 +107,18 @@ def reference_game(rng: random.Random) -> tuple[int, int]:
 # Timing
 
 
-def best_of(repeat: int, run: Callable[[], object]) -> float:
-    """The best wall time of `repeat` runs, in seconds."""
-    best = float("inf")
+def best_times(repeat: int, runs: dict[str, Callable[[], object]]) -> dict[str, float]:
+    """The best wall time of each run over `repeat` rounds, in seconds.
+
+    The runs take turns (one of each per round), so that a change in the
+    machine's load touches them all alike and the ratios stay fair.
+    """
+    best = dict.fromkeys(runs, float("inf"))
     for _ in range(repeat):
-        t0 = time.perf_counter()
-        run()
-        best = min(best, time.perf_counter() - t0)
+        for name, run in runs.items():
+            t0 = time.perf_counter()
+            run()
+            best[name] = min(best[name], time.perf_counter() - t0)
     return best
 
 
@@ -167,10 +172,21 @@ def main() -> None:
         for _ in range(n):
             reference_game(rng)
 
-    ref = n / best_of(args.repeat, run_reference)
-    ref_dealt = n / best_of(args.repeat, run_reference_games)
-    fast = n / best_of(args.repeat, run_rollout(greek))
-    public = n / best_of(args.repeat, lambda: public_rounds(xeri.GREEK, n, 2))
+    m = max(1, n // 8)
+    german = [xeri.new_game(xeri.GERMAN, rng=deal_rng) for _ in range(m)]
+    best = best_times(
+        args.repeat,
+        {
+            "ref": run_reference,
+            "ref_dealt": run_reference_games,
+            "fast": run_rollout(greek),
+            "public": lambda: public_rounds(xeri.GREEK, n, 2),
+            "g_fast": run_rollout(german),
+            "g_public": lambda: public_rounds(xeri.GERMAN, m, 3),
+        },
+    )
+    ref, ref_dealt, fast, public = (n / best[k] for k in ("ref", "ref_dealt", "fast", "public"))
+    g_fast, g_public = m / best["g_fast"], m / best["g_public"]
     rows = [
         ("GREEK reference, from a dealt position", ref, ""),
         ("GREEK rollout, from a dealt position", fast, f"ratio {fast / ref:.2f}"),
@@ -180,12 +196,6 @@ def main() -> None:
             public,
             f"ratio {public / ref_dealt:.2f}",
         ),
-    ]
-    m = max(1, n // 8)
-    german = [xeri.new_game(xeri.GERMAN, rng=deal_rng) for _ in range(m)]
-    g_fast = m / best_of(args.repeat, run_rollout(german))
-    g_public = m / best_of(args.repeat, lambda: public_rounds(xeri.GERMAN, m, 3))
-    rows += [
         ("GERMAN public path (README loop), from new_game", g_public, ""),
         ("GERMAN rollout, from a dealt position", g_fast, f"{g_fast / g_public:.1f}x public"),
     ]

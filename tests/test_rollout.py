@@ -96,6 +96,40 @@ def test_X4_rollout_agrees_with_the_engine_on_generated_rule_sets(rules, seed):
     assert_same_end(rules, seed)
 
 
+def assert_default_policy_replays(rules: xeri.RuleSet, seed: int) -> None:
+    """The default policy's rollout equals the engine replaying the moves it chose."""
+    rng = random.Random(seed)
+    start = xeri.new_game(rules, rng=rng)
+    # Half the rounds from their first play (where V3's first-card xeri is decided).
+    for _ in range(rng.randrange(30) if rng.random() < 0.5 else 0):
+        if start.is_round_over:
+            break
+        start = xeri.apply(start, rng.choice(xeri.legal_moves(start)))
+    fast = xeri.rollout(start, rng)
+    assert fast.history[: len(start.history)] == start.history
+    state = start
+    for move in fast.history[len(start.history) :]:
+        assert move in xeri.legal_moves(state)
+        state = xeri.apply(state, move)
+    for field in attrs.fields(GameState):
+        assert getattr(fast, field.name) == getattr(state, field.name), field.name
+
+
+@pytest.mark.parametrize("rules", PRESETS + VARIANTS, ids=lambda r: r.name)
+def test_X4_the_default_policy_reaches_the_state_the_engine_reaches_with_its_moves(rules):
+    # The default policy has paths of its own (a pile game draws all its plays at
+    # once): the engine, replaying the moves it chose, must reach the same state.
+    rounds = 300 if rules.capture.pile else 40
+    for seed in range(rounds):
+        assert_default_policy_replays(rules, seed)
+
+
+@settings(max_examples=150)
+@given(rules=rule_sets(), seed=st.integers(0, 2**32 - 1))
+def test_X4_the_default_policy_agrees_with_the_engine_on_generated_rule_sets(rules, seed):
+    assert_default_policy_replays(rules, seed)
+
+
 @pytest.mark.parametrize("rules", PRESETS + VARIANTS, ids=lambda r: r.name)
 def test_X4_a_random_rollout_ends_in_a_state_the_engine_could_reach(rules):
     rng = random.Random(9)

@@ -51,7 +51,7 @@ from xeri.capture import XeriKind
 from xeri.cards import DECK, Card
 from xeri.engine import RandomSource, _end_round
 from xeri.moves import TRAILS, Capture, Combine, PlayerMove
-from xeri.state import GameState, Take
+from xeri.state import GameState, Take, _make_take
 from xeri.sums import SumCapture
 from xeri.table import Build, TableItem, item_sort_key
 
@@ -578,13 +578,14 @@ def _moves_of(groups: _Groups, total: int, room: list[int], **where: object) -> 
     return [_decode(groups, r, room, **where) for r in range(total)]  # type: ignore[arg-type]  # the tests pass the right values
 
 
-# The public values the rollout makes (`Capture`, `Combine`, `Build`, `Take`) are
+# The public values the rollout makes (`Capture`, `Combine`, `Build`) are
 # frozen slotted attrs classes without validators. A private fast path fills
 # them as attrs' own `__init__` does (`object.__setattr__` on each slot),
 # without the keyword-argument call; for `Capture` it also skips the converter,
 # which would only sort `taken` again into the order given here (loose cards by
 # index, then the builds by `item_sort_key`). The tests compare every value
-# made here with the engine's, field by field.
+# made here with the engine's, field by field. `Take`s come from the engine's
+# `_make_take`.
 _new = object.__new__
 _put = object.__setattr__
 
@@ -614,16 +615,6 @@ def _build(cards: tuple[Card, ...], value: int, owner: int) -> Build:
     _put(build, "value", value)
     _put(build, "owner", owner)
     return build
-
-
-def _take(seat: int, cards: tuple[Card, ...], xeri: XeriKind | None, turn: int) -> Take:
-    """`Take(seat=seat, cards=cards, xeri=xeri, turn=turn)`."""
-    take: Take = _new(Take)
-    _put(take, "seat", seat)
-    _put(take, "cards", cards)
-    _put(take, "xeri", xeri)
-    _put(take, "turn", turn)
-    return take
 
 
 def sum_rollout(  # noqa: PLR0915  # one loop, kept whole for speed
@@ -778,7 +769,7 @@ def sum_rollout(  # noqa: PLR0915  # one loop, kept whole for speed
                 and (last_xeri or stock or hand or dealer != mover)
             ):
                 made = xeri
-            takes.append(_take(mover, tuple(taken), made, turn))
+            takes.append(_make_take(mover, tuple(taken), made, turn))
         history.append(public)
         if mover == dealer and not hand:
             if not stock:

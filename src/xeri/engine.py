@@ -46,7 +46,7 @@ from xeri.moves import (
 from xeri.pile import PileCapture
 from xeri.rules import GREEK, RuleSet
 from xeri.scoring import RoundResult, StandardScorer
-from xeri.state import GameState, Phase, Take, _make_state
+from xeri.state import GameState, Phase, Take, _make_state, _make_take
 from xeri.sums import SumCapture
 from xeri.table import Build, TableItem
 
@@ -408,7 +408,7 @@ def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState
             or (not rules.xeri_on_last_card and not stock and not hand and mover == dealer)
         ):
             xeri = None
-        takes = takes + (Take(seat=mover, cards=taken, xeri=xeri, turn=len(history)),)
+        takes = (*takes, _make_take(mover, taken, xeri, len(history)))
     history = history + (move,)  # type: ignore[operator]  # play() accepted it: a PlayerMove
     if hand or mover != dealer:
         nxt = mover + 1
@@ -599,20 +599,23 @@ def _end_round(
     after it.
     """
     rules = state.rules
-    left = _table_cards(rules, table)
+    # A pile holds cards only: the table is its cards.
+    left = table if rules.capture.__class__ is PileCapture else _table_cards(rules, table)
     leftover = 0
     if left and takes:
-        takes = (*takes, Take(seat=takes[-1].seat, cards=left, xeri=None, turn=None))
+        takes = (*takes, _make_take(takes[-1].seat, left, None, None))  # type: ignore[arg-type]  # cards, as above
         table = ()
     else:
         leftover = len(left)
     sides = rules.sides
-    piles: list[list[Card]] = [[] for _ in range(rules.num_sides)]
-    made: list[list[XeriKind]] = [[] for _ in range(rules.num_sides)]
+    n = rules.num_sides
+    piles: list[list[Card]] = [[] for _ in range(n)]
+    made: list[list[XeriKind]] = [[] for _ in range(n)]
     for take in takes:
-        piles[sides[take.seat]].extend(take.cards)
+        side = sides[take.seat]
+        piles[side].extend(take.cards)
         if take.xeri is not None:
-            made[sides[take.seat]].append(take.xeri)
+            made[side].append(take.xeri)
     result = _score(rules, tuple(map(tuple, piles)), tuple(map(tuple, made)), leftover)
     results = (*state.round_results, result)
     over = _match_over(rules, results)

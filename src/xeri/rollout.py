@@ -40,9 +40,9 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Sequence
 from functools import cache
-from itertools import permutations
+from itertools import chain, permutations
 from math import factorial
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 
 from xeri._sum_rollout import sum_rollout
 from xeri.capture import XeriKind
@@ -52,7 +52,7 @@ from xeri.errors import IllegalMoveError
 from xeri.moves import PlayerMove
 from xeri.pile import PileCapture
 from xeri.rules import RuleSet
-from xeri.state import GameState, Phase, Take
+from xeri.state import GameState, Phase, Take, _make_take
 from xeri.sums import SumCapture
 from xeri.table import TableItem
 
@@ -175,53 +175,144 @@ def _public_rollout(state: GameState, rng: RandomSource, policy: Policy | None) 
 
 
 _TABLED = 6
-"""Hands up to this size take their random order from a table of permutations."""
+"""Hands up to this size take their random order from a table of orders."""
+
+_FACTORIALS = tuple(factorial(size) for size in range(53))
 
 
 @cache
-def _permutations(size: int) -> tuple[tuple[int, ...], ...]:
-    """Every order of `size` positions (a constant table, built on first use)."""
-    return tuple(permutations(range(size)))
+def _orderings(size: int) -> tuple[Callable[[Sequence[Card]], tuple[Card, ...]], ...]:
+    """For each order of `size` positions, a getter that lists a hand in that order.
+
+    A constant table, built on first use (720 getters for a hand of six).
+    """
+    if size < 2:  # an itemgetter of one index gives the item, not a tuple
+        return (tuple,)
+    return tuple(itemgetter(*order) for order in permutations(range(size)))
 
 
-def _random_orders(hands: list[list[Card]], rng: RandomSource) -> list[list[Card]]:
-    """Each hand in a uniformly random order, all drawn with one call of the generator.
+def _ordered(hand: Sequence[Card], p: int) -> tuple[Card, ...]:
+    """The hand in its order number `p` (below the factorial of its size)."""
+    if len(hand) <= _TABLED:
+        return _orderings(len(hand))[p](hand)
+    left = list(hand)
+    order = []
+    for k in range(len(hand), 0, -1):
+        p, i = divmod(p, k)
+        order.append(left.pop(i))
+    return tuple(order)
+
+
+def _random_plays(state: GameState, rng: RandomSource) -> tuple[list[Card], int]:
+    """The table's cards, then every play left in the round, in a uniformly random order.
 
     In a pile game every card of the hand is legal at every turn, so a
     player choosing uniformly at random at each turn plays its hand in a
-    uniformly random order, independent of the others. One number below
-    the product of the hands' factorials, read digit by digit in the mixed
-    radix of those factorials, is exactly such an order for every hand.
+    uniformly random order, independent of the others. The plays left are
+    fixed by these orders: of the hands held now, and of the hands the
+    stock will deal, block by block, each to the next seat in play order.
+    One number below the product of the hands' factorials, read digit by
+    digit in the mixed radix of those factorials, is exactly such an order
+    for every hand: one call of the generator for the round. Each hand's
+    cards then go to its seat's places in the list (every `seats`-th).
+
+    Returns:
+        The list, and how many plays of it belong to the current deal.
     """
-    total = 1
-    for hand in hands:
-        total *= factorial(len(hand))
+    rules = state.rules
+    seats, size = rules.seats, rules.hand_size
+    mover: int = state.to_move  # type: ignore[assignment]  # a seat in phase PLAY
+    hands = state.hands
+    current = hands[mover:] + hands[:mover]  # the current deal's hands in the order they play
+    table, stock = state.table, state.stock
+    offset = len(table)
+    first = sum(map(len, current))
+    plays: list[Card] = [*table, *chain.from_iterable(current), *stock]  # type: ignore[list-item]  # a pile holds cards only
+    facts = _FACTORIALS
+    total = facts[size] ** (len(stock) // size)
+    for hand in current:
+        total *= facts[len(hand)]
     r = rng.randrange(total) if total > 1 else 0
-    orders = []
-    for hand in hands:
-        size = len(hand)
-        if size <= _TABLED:
-            r, p = divmod(r, factorial(size))
-            orders.append([hand[i] for i in _permutations(size)[p]])
-            continue
-        left = list(hand)
-        order = []
-        for k in range(size, 0, -1):
-            r, i = divmod(r, k)
-            order.append(left.pop(i))
-        orders.append(order)
-    return orders
+    # The current deal: the hands differ by one card at most, the longer ones
+    # first, so the seat `j` places after the mover plays at every `seats`-th
+    # place from `j`.
+    for j, hand in enumerate(current):
+        n = len(hand)
+        r, p = divmod(r, facts[n])
+        plays[offset + j : offset + j + seats * n : seats] = _ordered(hand, p)
+    block = seats * size
+    for d in range(0, len(stock), block):  # each deal to come, from stock[d]
+        at = offset + first + d
+        for j in range(seats):
+            r, p = divmod(r, facts[size])
+            k = d + j * size
+            plays[at + j : at + block : seats] = _ordered(stock[k : k + size], p)
+    return plays, first
 
 
-def _pile_rollout(  # noqa: PLR0915  # one loop, kept whole for speed
-    state: GameState, rng: RandomSource, policy: Policy | None
-) -> GameState:
-    """The round on mutable lists of cards (Greek family, the built-in pile rule).
+def _pile_rollout(state: GameState, rng: RandomSource, policy: Policy | None) -> GameState:
+    """The round of a game of the built-in pile rule (the Greek family)."""
+    if policy is None:
+        return _pile_random(state, rng)
+    return _pile_policy(state, policy)
 
-    With the default policy each deal's plays are drawn at once
-    (`_random_orders`); a policy is asked at every turn. The engine's own
-    end of round gives the table to the last capturer and scores.
+
+def _pile_random(state: GameState, rng: RandomSource) -> GameState:
+    """The round with uniformly random plays, every play of it drawn at once.
+
+    Laid out in the order of play after the table's cards
+    (`_random_plays`), the round is one list, and the pile at any moment
+    is the stretch of it since the last capture: the loop keeps only where
+    that stretch starts and the rank on top.
     """
+    rules = state.rules
+    sweeper = rules.capture.sweeper  # type: ignore[attr-defined]  # a PileCapture
+    seats = rules.seats
+    mover: int = state.to_move  # type: ignore[assignment]  # a seat in phase PLAY
+    plays, first = _random_plays(state, rng)
+    offset = len(state.table)
+    turn0 = len(state.history) - offset  # the turn of `plays[i]` is `turn0 + i`
+    last = len(plays) - 1
+    dealt = seats * rules.hand_size  # the plays of each later deal
+    per_deal = rules.dealer_per_deal
+    no_first_xeri = not rules.xeri_on_first_card and not state.history
+    no_last_xeri = not rules.xeri_on_last_card
+    xeri_kind, jack_kind = XeriKind.XERI, XeriKind.JACK_XERI
+    takes: list[Take] = list(state.takes)
+    top = plays[offset - 1].rank if offset else None
+    bottom = 0  # the pile is `plays[bottom:i]` before the play `plays[i]`
+    for i in range(offset, last + 1):
+        rank = plays[i].rank
+        if rank is top:
+            kind = None
+            if i - bottom == 1 and not (
+                (no_first_xeri and i == offset) or (no_last_xeri and i == last)
+            ):
+                kind = jack_kind if rank is sweeper else xeri_kind
+        elif rank is sweeper and top is not None:
+            kind = None
+        else:
+            top = rank
+            continue
+        t = i - offset  # the play's index from the seat to move now
+        shift = (t - first) // dealt + 1 if per_deal and t >= first else 0
+        seat = (mover + t + shift) % seats
+        takes.append(_make_take(seat, tuple(plays[bottom : i + 1]), kind, turn0 + i))
+        top = None
+        bottom = i + 1
+    dealer = state.dealer
+    if per_deal:
+        dealer = (dealer + len(state.stock) // dealt) % seats
+    history = (*state.history, *plays[offset:])
+    return _end_round(
+        state, ((),) * seats, tuple(plays[bottom:]), history, tuple(takes), dealer=dealer
+    )
+
+
+def _pile_policy(  # noqa: PLR0915  # one loop, kept whole for speed
+    state: GameState, policy: Policy
+) -> GameState:
+    """The round on mutable lists of cards, the policy asked at every turn."""
     rules = state.rules
     sweeper = rules.capture.sweeper  # type: ignore[attr-defined]  # a PileCapture
     seats = rules.seats
@@ -242,19 +333,10 @@ def _pile_rollout(  # noqa: PLR0915  # one loop, kept whole for speed
     mover: int = state.to_move  # type: ignore[assignment]  # a seat in phase PLAY
     while True:  # one deal after another
         left = sum(map(len, hands))
-        orders = _random_orders(hands, rng) if policy is None else hands
         for k in range(left - 1, -1, -1):  # k plays of the deal are left after this one
-            if policy is None:
-                card = orders[mover].pop()
-            else:
-                hand = hands[mover]
-                view.seat, view.moves, view.stock, view.plays = (
-                    mover,
-                    hand,
-                    len(stock),
-                    len(history),
-                )
-                card = hand.pop(_pick(policy, view))
+            hand = hands[mover]
+            view.seat, view.moves, view.stock, view.plays = mover, hand, len(stock), len(history)
+            card = hand.pop(_pick(policy, view))
             turn = len(history)
             history.append(card)
             if pile:
@@ -264,11 +346,11 @@ def _pile_rollout(  # noqa: PLR0915  # one loop, kept whole for speed
                     if len(pile) == 1 and (first_xeri or turn) and (last_xeri or k or stock):
                         kind = jack_kind if rank is sweeper else xeri_kind
                     pile.append(card)
-                    takes.append(Take(seat=mover, cards=tuple(pile), xeri=kind, turn=turn))
+                    takes.append(_make_take(mover, tuple(pile), kind, turn))
                     pile.clear()
                 elif rank is sweeper:
                     pile.append(card)
-                    takes.append(Take(seat=mover, cards=tuple(pile), xeri=None, turn=turn))
+                    takes.append(_make_take(mover, tuple(pile), None, turn))
                     pile.clear()
                 else:
                     pile.append(card)

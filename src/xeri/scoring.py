@@ -193,8 +193,29 @@ def _points_table(
     return PointsTable(ranks=ranks, cards=cards)
 
 
-@attrs.frozen(kw_only=True, repr=False)
-class RoundResult(_Immutable):
+class _ResultSlots(_Immutable):
+    """The slots of `RoundResult`, in a plain class, for `_make_result`.
+
+    The engine makes a result at the end of every round; as for its states
+    (see `xeri.state`), it fills these slots and then gives the value its
+    real class, in a third of the keyword constructor's time.
+    """
+
+    __slots__ = (
+        "__weakref__",
+        "card_points",
+        "cards",
+        "categories",
+        "leftover",
+        "majority",
+        "total",
+        "xeri_bonus",
+        "xeris",
+    )
+
+
+@attrs.frozen(kw_only=True, repr=False, weakref_slot=False)
+class RoundResult(_ResultSlots):
     """The score sheet of one finished round; every field but `leftover` has one entry per side."""
 
     cards: tuple[int, ...]
@@ -320,7 +341,7 @@ def _majority(counts: tuple[int, ...], rules: RuleSet) -> tuple[int, ...]:
         share = rules.majority_points // tied
     else:
         share = 0
-    return tuple(share if n == most else 0 for n in counts)
+    return tuple([share if n == most else 0 for n in counts])
 
 
 _JACK_XERIS = 2
@@ -358,23 +379,20 @@ class StandardScorer(_Immutable):
         counts = tuple(map(len, captured))
         card_points = tuple(map(rules.card_points.count, captured))
         majority = _majority(counts, rules)
-        xeri, jack = rules.xeri_points, rules.jack_xeri_points
-        bonus = tuple(len(ks) * xeri + ks.count(XeriKind.JACK_XERI) * (jack - xeri) for ks in xeris)
-        total = tuple(map(sum, zip(card_points, majority, bonus, strict=True)))
+        made = tuple(map(len, xeris))
+        if any(made):
+            xeri, jack = rules.xeri_points, rules.jack_xeri_points
+            bonus = tuple(
+                len(ks) * xeri + ks.count(XeriKind.JACK_XERI) * (jack - xeri) for ks in xeris
+            )
+        else:
+            bonus = made  # all zero
+        total = tuple([p + m + b for p, m, b in zip(card_points, majority, bonus, strict=True)])
         lines: tuple[tuple[str, tuple[int, ...]], ...] = ()
         if rules.categories:
             lines = tuple((c.name, c.award(captured, xeris, rules)) for c in rules.categories)
             total = tuple(map(sum, zip(total, *(points for _, points in lines), strict=True)))
-        return RoundResult(
-            cards=counts,
-            card_points=card_points,
-            majority=majority,
-            xeris=tuple(len(k) for k in xeris),
-            xeri_bonus=bonus,
-            total=total,
-            leftover=leftover,
-            categories=lines,
-        )
+        return _make_result(counts, card_points, majority, made, bonus, total, leftover, lines)
 
     def check(self, result: RoundResult, rules: RuleSet) -> list[str]:
         """Every reason `score` could not have given `result` ([`Scorer.check`][xeri.Scorer.check]).
@@ -432,6 +450,33 @@ class StandardScorer(_Immutable):
         if result.total != tuple(map(sum, zip(*(row for _, row in result.sheet), strict=True))):
             p.append(_total_rule(rules))
         return p
+
+
+_new = object.__new__
+
+
+def _make_result(  # noqa: PLR0917  # the scorer's positional fast path
+    cards: tuple[int, ...],
+    card_points: tuple[int, ...],
+    majority: tuple[int, ...],
+    xeris: tuple[int, ...],
+    xeri_bonus: tuple[int, ...],
+    total: tuple[int, ...],
+    leftover: int,
+    categories: tuple[tuple[str, tuple[int, ...]], ...],
+) -> RoundResult:
+    """A `RoundResult` from trusted values, quickly (see `_ResultSlots`)."""
+    r: Any = _new(_ResultSlots)
+    r.cards = cards
+    r.card_points = card_points
+    r.majority = majority
+    r.xeris = xeris
+    r.xeri_bonus = xeri_bonus
+    r.total = total
+    r.leftover = leftover
+    r.categories = categories
+    r.__class__ = RoundResult
+    return r  # type: ignore[no-any-return]  # its class is RoundResult now
 
 
 def _total_rule(rules: RuleSet) -> str:
