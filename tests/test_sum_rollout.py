@@ -108,7 +108,7 @@ def test_D3_D4_D5_default_policy_draws_from_the_legal_moves_at_every_step(rules,
     capture = rules.capture
     options, groups, decode = fast._options, fast._groups, fast._decode
     steps = 0
-    counters = None
+    counters = counted = None
 
     def checked_options(table, sums, hand, seat, *flags):
         nonlocal steps
@@ -120,18 +120,23 @@ def test_D3_D4_D5_default_policy_draws_from_the_legal_moves_at_every_step(rules,
         return found, total
 
     def checked_groups(hand, held, counts, sums, found_counters, *rest):
-        nonlocal counters
+        nonlocal counters, counted
         assert (held, counts) == fast._holding(hand)
         counters = found_counters
-        return groups(hand, held, counts, sums, found_counters, *rest)
+        counted = groups(hand, held, counts, sums, found_counters, *rest)
+        return counted
 
     def checked_decode(found, r, room, *where):
+        # Called when the move drawn is no trail; the trails are numbered first.
         nonlocal steps
         hand, table, sums, seat, _ = where
         assert sums == fast._sums(table)
         assert counters == fast._counters(table, rules.seats)
-        total = sum(n * k for _, _, n, k in found)
-        drawn = [decode(found, i, room, *where) for i in range(total)]
+        _, total, _, trailing = counted
+        assert trailing in (0, len(hand))
+        assert total - trailing == sum(n * k for _, _, n, k in found)
+        drawn = [(fast._TRAIL, c, 0, 0) for c in hand[:trailing]]
+        drawn += [decode(found, i, room, *where) for i in range(total - trailing)]
         check_moves(capture, drawn, total, table=table, hand=hand, seat=seat)
         steps += 1
         return decode(found, r, room, *where)
@@ -140,10 +145,10 @@ def test_D3_D4_D5_default_policy_draws_from_the_legal_moves_at_every_step(rules,
     monkeypatch.setattr(fast, "_groups", checked_groups)
     monkeypatch.setattr(fast, "_decode", checked_decode)
     rng = random.Random(5)
-    for _ in range(25):
+    for _ in range(40):
         end = xeri.rollout(started(rules, rng), rng)
         assert end.is_round_over
-    assert steps > 25 * 20
+    assert steps > 40 * 12
 
 
 def test_D4_groups_defer_to_options_when_an_owner_cannot_take_a_build():

@@ -26,8 +26,10 @@ for each seat, the values its hand holds (`_holding`). Without
 `multi_capture`, `_groups` counts the legal moves from these alone, by groups
 of cards of one value (cards of equal value have the same captures and
 combinations), and [D4][rules-d4] reduces to one *slack* per value (see
-`_groups`). The default policy draws one index below that number and
-`_decode` builds that move only, walking the table once at most. Under
+`_groups`). The default policy draws one index below that number: the
+trails are numbered first, and the trail of `hand[i]` is move `i` (most
+turns end here); `_decode` builds any other move drawn, and only that
+move, walking the table once at most. Under
 `multi_capture` (or in a state play never reaches) `_options` lists the
 moves by groups instead, and `_nth` reads the one drawn. Either way the
 moves drawn from are the set [`SumCapture.moves`][xeri.SumCapture.moves]
@@ -36,24 +38,32 @@ public moves are listed by `SumCapture.moves` itself on the public table, so
 `view.moves` is exactly what [`legal_moves`][xeri.legal_moves] gives.
 
 Only the moves played become public values: the history, the builds and
-the captures (made through the fast constructors below), and the end of the
-round: the last play is played here like the others, then the engine's own
-`_end_round` gives the table to the last capturer and scores the round.
+the captures, and the end of the round. They are made by the fast
+constructors of their modules (`_make_capture`, `_make_combine`,
+`_make_build`, `_make_take`), which fill a plain twin class's slots and then
+give the value its real class, as `xeri.state` explains; `_make_capture`
+takes `taken` already in the canonical order (loose cards by index, then
+builds by `item_sort_key`), so the converter that would sort it again is
+skipped. The tests compare every value made here with the engine's, field
+by field. The round's last play is played here like the others, then the
+engine's own `_end_round` gives the table to the last capturer and scores
+the round.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
+from operator import sub
 from typing import TYPE_CHECKING
 
 from xeri.capture import XeriKind
 from xeri.cards import DECK, Card
 from xeri.engine import RandomSource, _end_round
-from xeri.moves import TRAILS, Capture, Combine, PlayerMove
+from xeri.moves import TRAILS, Capture, Combine, PlayerMove, _make_capture, _make_combine
 from xeri.state import GameState, Take, _make_take
 from xeri.sums import SumCapture
-from xeri.table import Build, TableItem, item_sort_key
+from xeri.table import Build, TableItem, _make_build, item_sort_key
 
 if TYPE_CHECKING:
     from xeri.rollout import Policy, RolloutView
@@ -377,7 +387,7 @@ _Groups = list[tuple[int, int, int, int]]
 """`(kind, key, payloads, cards)`: `cards` cards of the hand, each with `payloads` moves.
 
 `key` is the value of the cards for numbers, the card itself for a
-picture, -1 for the trails (one payload for each card of the hand).
+picture. The trails are counted apart (see `_groups`).
 """
 
 
@@ -430,14 +440,16 @@ def _groups(  # noqa: PLR0917  # one pass, kept whole for speed
     seat: int,
     forced: bool,  # noqa: FBT001  # internal, positional on the hot path
     self_raise: bool,  # noqa: FBT001  # internal, positional on the hot path
-) -> tuple[_Groups, int, list[int]] | None:
+) -> tuple[_Groups, int, list[int], int] | None:
     """How many legal moves `seat` has, by groups of cards of one value, without listing them.
 
     Without `multi_capture` only. `held` and `counts` are `_holding(hand)`,
-    `counters` is `_counters(table)`. Returns the groups (captures first, then
-    combinations, then trails), the number of moves and the *slack*
-    `room[v]`: the cards of value `v` held minus the builds of it owned.
-    [D4][rules-d4] keeps every slack at 0 or more (a player only makes a
+    `counters` is `_counters(table)`. Returns the groups of captures and
+    combinations (captures first), the number of moves, the *slack*
+    `room[v]` (the cards of value `v` held minus the builds of it owned), and
+    the number of trails: the moves numbered first, the trail of `hand[i]`
+    being move `i`; `_decode` builds the others, numbered from 0 after the
+    trails. [D4][rules-d4] keeps every slack at 0 or more (a player only makes a
     build it can take, and the opponent only takes or raises it), and then
     it decides every move: a card of value `v` takes loose cards when
     `room[v] > 0` and its own builds always; it combines onto an item of
@@ -460,7 +472,7 @@ def _groups(  # noqa: PLR0917  # one pass, kept whole for speed
                 total += n
     owns = any(mine)
     if owns:
-        room = [k - m for k, m in zip(counts, mine, strict=True)]
+        room = list(map(sub, counts, mine))
         if min(room) < 0:
             return None
         for v in held:
@@ -476,7 +488,7 @@ def _groups(  # noqa: PLR0917  # one pass, kept whole for speed
                 out.append((_CAPTURE, v, n, room[v]))
                 total += n * room[v]
     if forced and total:
-        return out, total, room
+        return out, total, room, 0
     if owns or self_raise:
         for i, v in enumerate(held):
             n = 0
@@ -498,10 +510,9 @@ def _groups(  # noqa: PLR0917  # one pass, kept whole for speed
             if n:
                 out.append((_COMBINE, v, n, room[v]))
                 total += n * room[v]
-    if not owns:
-        out.append((_TRAIL, -1, 1, len(hand)))
-        total += len(hand)
-    return out, total, room
+    if owns:
+        return out, total, room, 0
+    return out, total + len(hand), room, len(hand)
 
 
 def _decode(  # noqa: PLR0917  # internal, positional on the hot path
@@ -522,8 +533,6 @@ def _decode(  # noqa: PLR0917  # internal, positional on the hot path
     for kind, key, n, k in groups:
         if r < n * k:
             i, j = divmod(r, n)
-            if kind == _TRAIL:
-                return (kind, hand[i], 0, 0)
             if key >= 40:  # a picture: it takes a loose card of its rank
                 rank = key >> 2
                 for t in table:
@@ -571,50 +580,6 @@ def _decode(  # noqa: PLR0917  # internal, positional on the hot path
             break
         r -= n * k
     raise AssertionError(r)  # pragma: no cover  # r is below the number of moves
-
-
-def _moves_of(groups: _Groups, total: int, room: list[int], **where: object) -> list[_Move]:
-    """Every move `groups` counts (for the tests): what the default policy draws from."""
-    return [_decode(groups, r, room, **where) for r in range(total)]  # type: ignore[arg-type]  # the tests pass the right values
-
-
-# The public values the rollout makes (`Capture`, `Combine`, `Build`) are
-# frozen slotted attrs classes without validators. A private fast path fills
-# them as attrs' own `__init__` does (`object.__setattr__` on each slot),
-# without the keyword-argument call; for `Capture` it also skips the converter,
-# which would only sort `taken` again into the order given here (loose cards by
-# index, then the builds by `item_sort_key`). The tests compare every value
-# made here with the engine's, field by field. `Take`s come from the engine's
-# `_make_take`.
-_new = object.__new__
-_put = object.__setattr__
-
-
-def _capture(card: Card, taken: tuple[TableItem, ...]) -> Capture:
-    """`Capture(card=card, taken=taken)` for `taken` already in the canonical order."""
-    move: Capture = _new(Capture)
-    _put(move, "card", card)
-    _put(move, "taken", taken)
-    return move
-
-
-def _combine(card: Card, onto: TableItem, value: int) -> Combine:
-    """`Combine(card=card, onto=onto, value=value)`."""
-    move: Combine = _new(Combine)
-    _put(move, "card", card)
-    _put(move, "onto", onto)
-    _put(move, "value", value)
-    _put(move, "also", ())
-    return move
-
-
-def _build(cards: tuple[Card, ...], value: int, owner: int) -> Build:
-    """`Build(cards=cards, value=value, owner=owner)`."""
-    build: Build = _new(Build)
-    _put(build, "cards", cards)
-    _put(build, "value", value)
-    _put(build, "owner", owner)
-    return build
 
 
 def sum_rollout(  # noqa: PLR0915  # one loop, kept whole for speed
@@ -669,9 +634,12 @@ def sum_rollout(  # noqa: PLR0915  # one loop, kept whole for speed
                 options, total = _options(table, sums, hand, mover, multi, forced, self_raise)
                 move = _nth(options, randrange(total) if total > 1 else 0)
             else:
-                groups, total, room = found
+                groups, total, room, trailing = found
                 r = randrange(total) if total > 1 else 0
-                move = _decode(groups, r, room, hand, table, sums, mover, self_raise)
+                if r < trailing:  # the trail of hand[r]: most turns
+                    move = (_TRAIL, hand[r], 0, 0)
+                else:
+                    move = _decode(groups, r - trailing, room, hand, table, sums, mover, self_raise)
             public = None
         else:
             shown: tuple[TableItem, ...] = tuple(map(_public_item, table))
@@ -707,7 +675,7 @@ def sum_rollout(  # noqa: PLR0915  # one loop, kept whole for speed
                         _lift(sums, what, v)
                         count[v] -= 1
                         onto: TableItem = deck[t]
-                        table[i] = _build((deck[t], deck[c]), value, mover)
+                        table[i] = _make_build((deck[t], deck[c]), value, mover)
                         break
                 elif bits[t.cards[0].index] == what:  # type: ignore[union-attr]  # a Build
                     v = t.value  # type: ignore[union-attr]  # a Build
@@ -715,13 +683,13 @@ def sum_rollout(  # noqa: PLR0915  # one loop, kept whole for speed
                     nbuilds[v] -= 1
                     owned[t.owner][v] -= 1  # type: ignore[union-attr]  # a Build
                     onto = t  # type: ignore[assignment]  # a Build
-                    table[i] = _build((*t.cards, deck[c]), value, mover)  # type: ignore[union-attr]  # a Build
+                    table[i] = _make_build((*t.cards, deck[c]), value, mover)  # type: ignore[union-attr]  # a Build
                     break
             count[value] += 1
             nbuilds[value] += 1
             owned[mover][value] += 1
             if public is None:
-                public = _combine(deck[c], onto, value)
+                public = _make_combine(deck[c], onto, value)
         else:
             taken: list[Card] = []
             loose: list[int] = []
@@ -756,7 +724,7 @@ def sum_rollout(  # noqa: PLR0915  # one loop, kept whole for speed
                 items: list[TableItem] = [deck[t] for t in loose]
                 if len(builds) > 1:
                     builds.sort(key=item_sort_key)
-                public = _capture(deck[c], tuple(items + builds))
+                public = _make_capture(deck[c], tuple(items + builds))
             taken.append(deck[c])
             table = left
             if low <= _MAX:

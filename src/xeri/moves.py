@@ -20,7 +20,7 @@ Moves sort by the card they play, then by kind, then by what they take, so
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 import attrs
 
@@ -40,6 +40,9 @@ __all__ = [
     "Trail",
     "move_sort_key",
 ]
+
+
+_new = object.__new__
 
 
 def _sorted_items(items: tuple[TableItem, ...] | list[TableItem]) -> tuple[TableItem, ...]:
@@ -64,8 +67,20 @@ class _Ordered(_Immutable):
         return move_sort_key(self) > move_sort_key(other)  # type: ignore[arg-type]  # every _Ordered is a Move
 
 
-@attrs.frozen(kw_only=True, order=False)
-class Capture(_Ordered):
+class _CaptureSlots(_Ordered):
+    """The slots of `Capture` in a plain class, for `_make_capture` (as `xeri.state` does)."""
+
+    __slots__ = ("__weakref__", "card", "taken")
+
+
+class _CombineSlots(_Ordered):
+    """The slots of `Combine` in a plain class, for `_make_combine` (as `xeri.state` does)."""
+
+    __slots__ = ("__weakref__", "also", "card", "onto", "value")
+
+
+@attrs.frozen(kw_only=True, order=False, weakref_slot=False)
+class Capture(_CaptureSlots):
     """Play a card and take table items with it (German Xeri, [D3][rules-d3]).
 
     `taken` is kept sorted (cards in deck order, then builds), so two captures
@@ -81,8 +96,8 @@ class Capture(_Ordered):
         return f"{self.card} takes {'+'.join(map(str, self.taken))}"
 
 
-@attrs.frozen(kw_only=True, order=False, repr=False)
-class Combine(_Ordered):
+@attrs.frozen(kw_only=True, order=False, repr=False, weakref_slot=False)
+class Combine(_CombineSlots):
     """Lay a number card onto a table item and announce the sum (German Xeri, [D3][rules-d3]).
 
     Onto a loose card or one's own build this builds; onto the opponent's
@@ -111,6 +126,26 @@ class Combine(_Ordered):
     def __str__(self) -> str:
         items = "+".join(map(str, (self.onto, *self.also)))
         return f"{self.card} on {items} makes {self.value}"
+
+
+def _make_capture(card: Card, taken: tuple[TableItem, ...]) -> Capture:
+    """`Capture(card=card, taken=taken)` for trusted `taken` already in the canonical order."""
+    move: Any = _new(_CaptureSlots)
+    move.card = card
+    move.taken = taken
+    move.__class__ = Capture
+    return move  # type: ignore[no-any-return]  # its class is Capture now
+
+
+def _make_combine(card: Card, onto: TableItem, value: int) -> Combine:
+    """`Combine(card=card, onto=onto, value=value)` from trusted values, quickly."""
+    move: Any = _new(_CombineSlots)
+    move.card = card
+    move.onto = onto
+    move.value = value
+    move.also = ()
+    move.__class__ = Combine
+    return move  # type: ignore[no-any-return]  # its class is Combine now
 
 
 @attrs.frozen(kw_only=True, order=False)

@@ -8,7 +8,7 @@ value, [D3][rules-d3]) is a single item among them.
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 import attrs
 
@@ -18,8 +18,14 @@ from xeri.cards import Card
 __all__ = ["Build", "TableItem", "item_cards", "item_sort_key"]
 
 
-@attrs.frozen(kw_only=True)
-class Build(_Immutable):
+class _BuildSlots(_Immutable):
+    """The slots of `Build` in a plain class, for `_make_build` (as `xeri.state` does)."""
+
+    __slots__ = ("__weakref__", "cards", "owner", "value")
+
+
+@attrs.frozen(kw_only=True, weakref_slot=False)
+class Build(_BuildSlots):
     """Cards combined on the table and announced as one value (German Xeri, [D3][rules-d3]).
 
     A build is taken only whole, by a card of exactly its value.
@@ -34,6 +40,16 @@ class Build(_Immutable):
 
     def __str__(self) -> str:
         return f"[{'+'.join(map(str, self.cards))}={self.value}]"
+
+
+def _make_build(cards: tuple[Card, ...], value: int, owner: int) -> Build:
+    """`Build(cards=cards, value=value, owner=owner)` from trusted values, quickly."""
+    build: Any = object.__new__(_BuildSlots)
+    build.cards = cards
+    build.value = value
+    build.owner = owner
+    build.__class__ = Build
+    return build  # type: ignore[no-any-return]  # its class is Build now
 
 
 TableItem: TypeAlias = "Card | Build"
