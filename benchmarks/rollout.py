@@ -1,7 +1,9 @@
 """Rollouts against a plain mutable Greek engine, measured side by side in one run.
 
 Run: `python benchmarks/rollout.py [--rounds N] [--repeat K]`. Single core;
-best of K timings, the contenders taking turns; a figure, not a test (machines are noisy).
+the contenders take turns, K times. A rate is the best of its K timings; a
+ratio is the median, over the K turns, of the two runs' ratio in that turn.
+A figure, not a test (machines are noisy).
 
 Three things are timed on the same dealt positions (fresh GREEK deals made
 before the clock starts):
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 from collections.abc import Callable
 
@@ -107,19 +110,28 @@ def reference_game(rng: random.Random) -> tuple[int, int]:
 # Timing
 
 
-def best_times(repeat: int, runs: dict[str, Callable[[], object]]) -> dict[str, float]:
-    """The best wall time of each run over `repeat` rounds, in seconds.
+def timings(repeat: int, runs: dict[str, Callable[[], object]]) -> dict[str, list[float]]:
+    """The wall times of each run over `repeat` rounds, in seconds.
 
     The runs take turns (one of each per round), so that a change in the
-    machine's load touches them all alike and the ratios stay fair.
+    machine's load touches them all alike.
     """
-    best = dict.fromkeys(runs, float("inf"))
+    times: dict[str, list[float]] = {name: [] for name in runs}
     for _ in range(repeat):
         for name, run in runs.items():
             t0 = time.perf_counter()
             run()
-            best[name] = min(best[name], time.perf_counter() - t0)
-    return best
+            times[name].append(time.perf_counter() - t0)
+    return times
+
+
+def ratio(times: dict[str, list[float]], slow: str, fast: str) -> float:
+    """How many times faster `fast` ran than `slow`: the median over the rounds of turns.
+
+    Each round's two runs were timed side by side, so their ratio is less
+    touched by the machine's load than a ratio of two best times.
+    """
+    return statistics.median(s / f for s, f in zip(times[slow], times[fast], strict=True))
 
 
 def public_rounds(rules: xeri.RuleSet, rounds: int, seed: int) -> None:
@@ -174,7 +186,7 @@ def main() -> None:
 
     m = max(1, n // 8)
     german = [xeri.new_game(xeri.GERMAN, rng=deal_rng) for _ in range(m)]
-    best = best_times(
+    times = timings(
         args.repeat,
         {
             "ref": run_reference,
@@ -185,19 +197,26 @@ def main() -> None:
             "g_public": lambda: public_rounds(xeri.GERMAN, m, 3),
         },
     )
-    ref, ref_dealt, fast, public = (n / best[k] for k in ("ref", "ref_dealt", "fast", "public"))
-    g_fast, g_public = m / best["g_fast"], m / best["g_public"]
+    rate = {k: (m if k.startswith("g_") else n) / min(v) for k, v in times.items()}
     rows = [
-        ("GREEK reference, from a dealt position", ref, ""),
-        ("GREEK rollout, from a dealt position", fast, f"ratio {fast / ref:.2f}"),
-        ("GREEK reference, shuffle and deal included", ref_dealt, ""),
+        ("GREEK reference, from a dealt position", rate["ref"], ""),
+        (
+            "GREEK rollout, from a dealt position",
+            rate["fast"],
+            f"ratio {ratio(times, 'ref', 'fast'):.2f}",
+        ),
+        ("GREEK reference, shuffle and deal included", rate["ref_dealt"], ""),
         (
             "GREEK public path (README loop), from new_game",
-            public,
-            f"ratio {public / ref_dealt:.2f}",
+            rate["public"],
+            f"ratio {ratio(times, 'ref_dealt', 'public'):.2f}",
         ),
-        ("GERMAN public path (README loop), from new_game", g_public, ""),
-        ("GERMAN rollout, from a dealt position", g_fast, f"{g_fast / g_public:.1f}x public"),
+        ("GERMAN public path (README loop), from new_game", rate["g_public"], ""),
+        (
+            "GERMAN rollout, from a dealt position",
+            rate["g_fast"],
+            f"{ratio(times, 'g_public', 'g_fast'):.1f}x public",
+        ),
     ]
     for label, rate, note in rows:
         print(f"{label:48s} {rate:10,.0f} rounds/s  {note}")
