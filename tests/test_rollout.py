@@ -17,7 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import xeri
-from xeri import GERMAN, GREEK, GREEK_FOUR, GameState, IllegalMoveError, RolloutView
+from support import public_round, replaying
+from xeri import GERMAN, GREEK, GREEK_FOUR, GameState, IllegalMoveError
 from xeri._validate import check_state
 from xeri.testing import rule_sets
 
@@ -42,40 +43,19 @@ VARIANTS = [
 ]
 
 
-def public_round(state: GameState, rng: random.Random) -> tuple[GameState, list[xeri.PlayerMove]]:
-    """Play the round through the public engine; return its end and the moves chosen."""
-    moves: list[xeri.PlayerMove] = []
-    while not state.is_round_over:
-        if state.is_chance:
-            state = xeri.apply(state, xeri.chance_move(state, rng))
-            continue
-        move = rng.choice(xeri.legal_moves(state))
-        moves.append(move)
-        state = xeri.apply(state, move)
-    return state, moves
-
-
-def replaying(moves: list[xeri.PlayerMove]) -> xeri.Policy:
-    """A policy that plays the recorded moves, checking its view on the way."""
-    script = iter(moves)
-
-    def policy(view: RolloutView) -> int:
-        move = next(script)
-        assert move in view.moves
-        assert list(view.moves) == sorted(view.moves)
-        return list(view.moves).index(move)
-
-    return policy
+def started(rules: xeri.RuleSet, rng: random.Random, *, fresh: float = 0.0) -> GameState:
+    """A new round, then up to 29 random plays (none with probability `fresh`), as search does."""
+    state = xeri.new_game(rules, rng=rng)
+    for _ in range(0 if fresh and rng.random() < fresh else rng.randrange(30)):
+        if state.is_round_over:
+            break
+        state = xeri.apply(state, rng.choice(xeri.legal_moves(state)))
+    return state
 
 
 def assert_same_end(rules: xeri.RuleSet, seed: int) -> None:
     rng = random.Random(seed)
-    start = xeri.new_game(rules, rng=rng)
-    # Start from a later point of the round now and then, as search does.
-    for _ in range(rng.randrange(30)):
-        if start.is_round_over:
-            break
-        start = xeri.apply(start, rng.choice(xeri.legal_moves(start)))
+    start = started(rules, rng)
     end, moves = public_round(start, random.Random(seed + 1))
     fast = xeri.rollout(start, random.Random(0), replaying(moves))
     for field in attrs.fields(GameState):
@@ -99,12 +79,8 @@ def test_X4_rollout_agrees_with_the_engine_on_generated_rule_sets(rules, seed):
 def assert_default_policy_replays(rules: xeri.RuleSet, seed: int) -> None:
     """The default policy's rollout equals the engine replaying the moves it chose."""
     rng = random.Random(seed)
-    start = xeri.new_game(rules, rng=rng)
     # Half the rounds from their first play (where V3's first-card xeri is decided).
-    for _ in range(rng.randrange(30) if rng.random() < 0.5 else 0):
-        if start.is_round_over:
-            break
-        start = xeri.apply(start, rng.choice(xeri.legal_moves(start)))
+    start = started(rules, rng, fresh=0.5)
     fast = xeri.rollout(start, rng)
     assert fast.history[: len(start.history)] == start.history
     state = start

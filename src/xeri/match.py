@@ -17,8 +17,6 @@ from xeri.errors import RuleSetError, _int_in, _show
 from xeri.scoring import RoundResult
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
     from xeri.rules import RuleSet
 
 __all__ = ["CountOut", "FixedRounds", "MatchFormat", "MatchStatus", "SharedTarget", "TargetScore"]
@@ -112,12 +110,7 @@ class TargetScore(_Immutable):
 
         The scores are those accumulated over the finished rounds.
         """
-        if len(results) == 1:  # the first round, and every round of a one-round match
-            scores: Sequence[int] = results[0].total
-        elif results:
-            scores = [sum(r.total[s] for r in results) for s in range(sides)]
-        else:
-            scores = (0,) * sides
+        scores = [sum(r.total[s] for r in results) for s in range(sides)]
         target = self.target
         reached = [s for s in range(sides) if scores[s] >= target]
         if self.shared is SharedTarget.RAISE_TARGET:
