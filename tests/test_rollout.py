@@ -79,7 +79,7 @@ def test_X4_rollout_agrees_with_the_engine_on_generated_rule_sets(rules, seed):
 def assert_default_policy_replays(rules: xeri.RuleSet, seed: int) -> None:
     """The default policy's rollout equals the engine replaying the moves it chose."""
     rng = random.Random(seed)
-    # Half the rounds from their first play (where V3's first-card xeri is decided).
+    # Half the rounds from their first play (where P4's first-card rule applies).
     start = started(rules, rng, fresh=0.5)
     fast = xeri.rollout(start, rng)
     assert fast.history[: len(start.history)] == start.history

@@ -1,11 +1,14 @@
 """The int-coded German rollout (`xeri._sum_rollout`) agrees with the public engine.
 
-Three checks, for GERMAN and for German variants with each `SumCapture`
+The checks, for GERMAN and for German variants with each `SumCapture`
 option and all of them together:
 
-* a policy replaying a round recorded through `legal_moves` and `apply`
-  reaches the same final state, field by field (fresh deals and mid-round
-  starts);
+* the engine, replaying the moves a random int-coded rollout chose, finds
+  each of them legal and reaches the same final state, field by field
+  (fresh deals and mid-round starts);
+* a rollout with a policy (played through the public engine, see
+  `xeri.rollout`) shows the policy the engine's states and reaches the
+  engine's end;
 * the moves the default policy draws from are, at every step of a random
   rollout, exactly the set `SumCapture.moves` gives (counted by `_groups`
   and built one at a time by `_decode`, or listed by `_options` under
@@ -23,9 +26,11 @@ import attrs
 import pytest
 
 import xeri
-from xeri import GERMAN, GameState, RolloutView, SumCapture
+from support import cards, deal
+from xeri import GERMAN, Card, GameState, RolloutView, SumCapture
 from xeri import _sum_rollout as fast
 from xeri._validate import check_state
+from xeri.capture import XeriKind
 
 VARIANTS = [
     GERMAN,
@@ -82,7 +87,22 @@ def started(rules: xeri.RuleSet, rng: random.Random) -> GameState:
 
 
 @pytest.mark.parametrize("rules", VARIANTS, ids=IDS)
-def test_D3_replayed_rollout_reaches_the_engine_s_state(rules):
+def test_D3_the_engine_replaying_a_random_rollout_reaches_the_same_state(rules):
+    for seed in range(60):
+        rng = random.Random(seed)
+        start = started(rules, rng)
+        got = xeri.rollout(start, rng)
+        state = start
+        for move in got.history[len(start.history) :]:
+            assert move in xeri.legal_moves(state), (seed, move)
+            state = xeri.apply(state, move)
+        for field in attrs.fields(GameState):
+            assert getattr(got, field.name) == getattr(state, field.name), (seed, field.name)
+        assert hash(got) == hash(state)
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=IDS)
+def test_D3_a_policy_sees_the_engine_s_states_and_reaches_its_end(rules):
     for seed in range(60):
         rng = random.Random(seed)
         start = started(rules, rng)
@@ -216,3 +236,26 @@ def test_D3_the_default_policy_chooses_each_legal_move_equally_often():
     expected = draws / len(counts)
     chi2 = sum((n - expected) ** 2 / expected for n in counts.values())
     assert chi2 < 3 * len(counts) + 20, counts
+
+
+@pytest.mark.parametrize("first_xeri", [True, False])
+def test_D6_P4_a_rollout_s_first_play_sweeping_the_table_is_a_xeri_unless_p4_says_not(
+    first_xeri,
+):
+    # Seat 1 leads with a hand of one 10 and five pictures onto A+2+3+4: the 10 sweeps
+    # the table. It is a xeri (D6) unless the rules count none on the first card (P4).
+    rules = attrs.evolve(GERMAN, name="german-first", xeri_on_first_card=first_xeri)
+    hand = ["10♠", "J♠", "J♥", "Q♠", "Q♥", "K♠"]
+    deck = deal(rules, dealer=0, hands={1: hand}, table=["A♣", "2♣", "3♣", "4♣"])
+    state = xeri.new_game(rules, deck=deck, dealer=0)
+    sweep = xeri.Capture(card=Card.parse("10♠"), taken=cards("A♣ 2♣ 3♣ 4♣"))
+    assert sweep in xeri.legal_moves(state)
+    rng = random.Random(4)
+    swept = 0
+    for _ in range(200):
+        end = xeri.rollout(state, rng)
+        if end.history[0] == sweep:
+            swept += 1
+            assert end.takes[0].turn == 0
+            assert end.takes[0].xeri is (XeriKind.XERI if first_xeri else None)
+    assert swept > 5

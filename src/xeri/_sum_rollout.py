@@ -33,9 +33,8 @@ move, walking the table once at most. Under
 `multi_capture` (or in a state play never reaches) `_options` lists the
 moves by groups instead, and `_nth` reads the one drawn. Either way the
 moves drawn from are the set [`SumCapture.moves`][xeri.SumCapture.moves]
-gives (in another order), for every option. With a policy, each turn's
-public moves are listed by `SumCapture.moves` itself on the public table, so
-`view.moves` is exactly what [`legal_moves`][xeri.legal_moves] gives.
+gives (in another order), for every option. A rollout with a policy does
+not come here (see `xeri.rollout`).
 
 Only the moves played become public values: the history, the builds and
 the captures, and the end of the round. They are made by the fast
@@ -52,7 +51,6 @@ the round.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import combinations
 from operator import sub
 from typing import TYPE_CHECKING
@@ -66,7 +64,7 @@ from xeri.sums import SumCapture
 from xeri.table import Build, TableItem, _make_build, item_sort_key
 
 if TYPE_CHECKING:
-    from xeri.rollout import Policy, RolloutView
+    pass
 
 __all__ = ["sum_rollout"]
 
@@ -345,20 +343,6 @@ def _public_move(move: _Move, table: list[_Item]) -> PlayerMove:
     return Capture(card=DECK[c], taken=tuple(_public_item(t) for t in table if _key(t) & what))
 
 
-def _private_move(move: PlayerMove) -> _Move:
-    """The int-coded move of a public one."""
-    if isinstance(move, Capture):
-        mask = 0
-        for t in move.taken:
-            mask |= _BIT[t.index] if type(t) is Card else _BIT[t.cards[0].index]  # type: ignore[union-attr]  # a Build
-        return (_CAPTURE, move.card.index, mask, 0)
-    if isinstance(move, Combine):
-        onto = move.onto
-        key = _BIT[onto.index] if type(onto) is Card else _BIT[onto.cards[0].index]  # type: ignore[union-attr]  # a Build
-        return (_COMBINE, move.card.index, key, move.value)
-    return (_TRAIL, move.card.index, 0, 0)
-
-
 def _legal(options: _Options, total: int, table: list[_Item]) -> list[PlayerMove]:
     """Every move `options` stands for, as public moves: what the default policy draws from."""
     return [_public_move(_nth(options, r), table) for r in range(total)]
@@ -582,21 +566,12 @@ def _decode(  # noqa: PLR0917  # internal, positional on the hot path
     raise AssertionError(r)  # pragma: no cover  # r is below the number of moves
 
 
-def sum_rollout(  # noqa: PLR0915  # one loop, kept whole for speed
-    state: GameState,
-    rng: RandomSource,
-    policy: Policy | None,
-    view: RolloutView,
-    pick: Callable[[Policy, RolloutView], int],
-) -> GameState:
+def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0915  # one loop, kept whole for speed
     """Play the round of a `SumCapture` game on int-coded lists; see the module docstring.
 
     Args:
         state: a state in phase `PLAY` whose capture rule is exactly `SumCapture`.
-        rng: the generator of the default policy.
-        policy: picks each move, or None for uniformly random legal moves.
-        view: the view handed to the policy, filled in place at each turn.
-        pick: asks the policy for an index and checks it.
+        rng: the generator of the moves, drawn uniformly at random among the legal ones.
 
     Returns:
         The scored state at the end of the round, equal to the engine's.
@@ -624,31 +599,21 @@ def sum_rollout(  # noqa: PLR0915  # one loop, kept whole for speed
     mover: int = state.to_move  # type: ignore[assignment]  # a seat in phase PLAY
     while True:
         hand = hands[mover]
-        if policy is None:
-            found = (
-                None
-                if multi
-                else _groups(hand, *holding[mover], sums, counters, mover, forced, self_raise)
-            )
-            if found is None:
-                options, total = _options(table, sums, hand, mover, multi, forced, self_raise)
-                move = _nth(options, randrange(total) if total > 1 else 0)
-            else:
-                groups, total, room, trailing = found
-                r = randrange(total) if total > 1 else 0
-                if r < trailing:  # the trail of hand[r]: most turns
-                    move = (_TRAIL, hand[r], 0, 0)
-                else:
-                    move = _decode(groups, r - trailing, room, hand, table, sums, mover, self_raise)
-            public = None
+        found = (
+            None
+            if multi
+            else _groups(hand, *holding[mover], sums, counters, mover, forced, self_raise)
+        )
+        if found is None:
+            options, total = _options(table, sums, hand, mover, multi, forced, self_raise)
+            move = _nth(options, randrange(total) if total > 1 else 0)
         else:
-            shown: tuple[TableItem, ...] = tuple(map(_public_item, table))
-            choices = capture.moves(shown, tuple(deck[c] for c in hand), mover)
-            view.seat, view.moves, view.table = mover, choices, shown
-            view.hands = [[deck[c] for c in h] for h in hands]
-            view.stock, view.plays = len(stock), len(history)
-            public = choices[pick(policy, view)]
-            move = _private_move(public)
+            groups, total, room, trailing = found
+            r = randrange(total) if total > 1 else 0
+            if r < trailing:  # the trail of hand[r]: most turns
+                move = (_TRAIL, hand[r], 0, 0)
+            else:
+                move = _decode(groups, r - trailing, room, hand, table, sums, mover, self_raise)
         kind, c, what, value = move
         hand.remove(c)
         v = values[c]
@@ -665,8 +630,7 @@ def sum_rollout(  # noqa: PLR0915  # one loop, kept whole for speed
                 count[v] += 1
             else:
                 pictures[c >> 2] += 1
-            if public is None:
-                public = trails[deck[c]]
+            public: PlayerMove = trails[deck[c]]
         elif kind == _COMBINE:
             for i, t in enumerate(table):
                 if type(t) is int:
@@ -688,8 +652,7 @@ def sum_rollout(  # noqa: PLR0915  # one loop, kept whole for speed
             count[value] += 1
             nbuilds[value] += 1
             owned[mover][value] += 1
-            if public is None:
-                public = _make_combine(deck[c], onto, value)
+            public = _make_combine(deck[c], onto, value)
         else:
             taken: list[Card] = []
             loose: list[int] = []
@@ -719,12 +682,11 @@ def sum_rollout(  # noqa: PLR0915  # one loop, kept whole for speed
                     owned[t.owner][v] -= 1  # type: ignore[union-attr]  # a Build
                 else:
                     left.append(t)
-            if public is None:
-                loose.sort()
-                items: list[TableItem] = [deck[t] for t in loose]
-                if len(builds) > 1:
-                    builds.sort(key=item_sort_key)
-                public = _make_capture(deck[c], tuple(items + builds))
+            loose.sort()
+            items: list[TableItem] = [deck[t] for t in loose]
+            if len(builds) > 1:
+                builds.sort(key=item_sort_key)
+            public = _make_capture(deck[c], tuple(items + builds))
             taken.append(deck[c])
             table = left
             if low <= _MAX:
