@@ -24,8 +24,13 @@ BUDGETS = {
     # Sample and iteration counts that keep a decision under 0.2 s on one
     # core of the reference machine (the German move lists are longer). The
     # IS-MCTS of the ladder walks down from every root move on each sampled
-    # state (`paired=True`), its strongest form in our measurements.
-    "greek": (PIMCBot(samples=100), ISMCTSBot(iterations=120, paired=True)),
+    # state (`paired=True`), its strongest form in our measurements; on GREEK
+    # its tree also branches on its own side's moves only, the other side
+    # playing the playout policy (`model_others=True`), as PIMC's playouts do.
+    "greek": (
+        PIMCBot(samples=100),
+        ISMCTSBot(iterations=160, paired=True, model_others=True),
+    ),
     "greek-four": (PIMCBot(samples=100), ISMCTSBot(iterations=120, paired=True)),
     "german": (PIMCBot(samples=25), ISMCTSBot(iterations=25, paired=True)),
 }
