@@ -457,6 +457,28 @@ def public_round(state: GameState, rng: random.Random) -> tuple[GameState, list[
     return state, moves
 
 
+def assert_same_state(got: GameState, want: GameState, context: object = None) -> None:
+    """`got == want`, checked field by field first so that a failure names the field."""
+    for field in attrs.fields(GameState):
+        assert getattr(got, field.name) == getattr(want, field.name), (context, field.name)
+    assert got == want, context
+    assert hash(got) == hash(want), context
+
+
+def engine_replay(start: GameState, end: GameState, context: object = None) -> GameState:
+    """The engine's state after replaying, from `start`, the moves `end`'s history adds.
+
+    Each move must be legal where it is played, and `end`'s history must begin with
+    `start`'s: `end` is a rollout of `start`'s round.
+    """
+    assert end.history[: len(start.history)] == start.history, context
+    state = start
+    for move in end.history[len(start.history) :]:
+        assert move in xeri.legal_moves(state), (context, move)
+        state = xeri.apply(state, move)
+    return state
+
+
 def replaying(moves: list[xeri.PlayerMove]) -> xeri.Policy:
     """A rollout policy that plays the recorded moves, checking its view on the way."""
     script = iter(moves)

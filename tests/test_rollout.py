@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import xeri
-from support import public_round, replaying
+from support import assert_same_state, engine_replay, public_round, replaying
 from xeri import GERMAN, GREEK, GREEK_FOUR, GameState, IllegalMoveError
 from xeri._validate import check_state
 from xeri.testing import rule_sets
@@ -58,9 +58,7 @@ def assert_same_end(rules: xeri.RuleSet, seed: int) -> None:
     start = started(rules, rng)
     end, moves = public_round(start, random.Random(seed + 1))
     fast = xeri.rollout(start, random.Random(0), replaying(moves))
-    for field in attrs.fields(GameState):
-        assert getattr(fast, field.name) == getattr(end, field.name), field.name
-    assert fast == end
+    assert_same_state(fast, end)
 
 
 @pytest.mark.parametrize("rules", PRESETS + VARIANTS, ids=lambda r: r.name)
@@ -82,13 +80,7 @@ def assert_default_policy_replays(rules: xeri.RuleSet, seed: int) -> None:
     # Half the rounds from their first play (where P4's first-card rule applies).
     start = started(rules, rng, fresh=0.5)
     fast = xeri.rollout(start, rng)
-    assert fast.history[: len(start.history)] == start.history
-    state = start
-    for move in fast.history[len(start.history) :]:
-        assert move in xeri.legal_moves(state)
-        state = xeri.apply(state, move)
-    for field in attrs.fields(GameState):
-        assert getattr(fast, field.name) == getattr(state, field.name), field.name
+    assert_same_state(fast, engine_replay(start, fast))
 
 
 @pytest.mark.parametrize("rules", PRESETS + VARIANTS, ids=lambda r: r.name)

@@ -53,7 +53,6 @@ from __future__ import annotations
 
 from itertools import combinations
 from operator import sub
-from typing import TYPE_CHECKING
 
 from xeri.capture import XeriKind
 from xeri.cards import DECK, Card
@@ -62,9 +61,6 @@ from xeri.moves import TRAILS, Capture, Combine, PlayerMove, _make_capture, _mak
 from xeri.state import GameState, Take, _make_take
 from xeri.sums import SumCapture
 from xeri.table import Build, TableItem, _make_build, item_sort_key
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["sum_rollout"]
 
