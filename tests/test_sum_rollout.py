@@ -114,6 +114,27 @@ def check_moves(capture, drawn, total, *, table, hand, seat):
     assert set(public) == set(legal)
 
 
+PICK = fast._pick
+"""`_pick` itself, as the tests below replace it by a checking wrapper."""
+
+
+def check_pick(rules, captures, *where):
+    """`_pick` (a player owning no build, no option) builds each legal move but the trails once."""
+    hand, table, sums, grabs, counts, count, pairs = where
+    assert sums == fast._sums(table)
+    assert grabs == fast._capture_counts(table, sums)
+    assert counts == fast._holding(hand)[1]
+    assert count == fast._counters(table, rules.seats)[0]
+    assert pairs == fast._pairs(sum(1 << v for v in fast._holding(hand)[0]))
+    total = captures + sum(counts[v] * count[d] for v, d in pairs)
+    drawn = [(fast._TRAIL, c, 0, 0) for c in hand]
+    drawn += [PICK(i, captures, *where) for i in range(total)]
+    # The mover owns no build; any such seat has the same legal moves.
+    owners = {t.owner for t in table if type(t) is not int}
+    seat = next(s for s in range(rules.seats) if s not in owners)
+    check_moves(rules.capture, drawn, len(hand) + total, table=table, hand=hand, seat=seat)
+
+
 @pytest.mark.parametrize("rules", VARIANTS, ids=IDS)
 def test_D3_D4_D5_default_policy_draws_from_the_legal_moves_at_every_step(rules, monkeypatch):
     capture = rules.capture
@@ -152,9 +173,16 @@ def test_D3_D4_D5_default_policy_draws_from_the_legal_moves_at_every_step(rules,
         steps += 1
         return decode(found, r, room, *where)
 
+    def checked_pick(r, captures, *where):
+        nonlocal steps
+        steps += 1
+        check_pick(rules, captures, *where)
+        return PICK(r, captures, *where)
+
     monkeypatch.setattr(fast, "_options", checked_options)
     monkeypatch.setattr(fast, "_groups", checked_groups)
     monkeypatch.setattr(fast, "_decode", checked_decode)
+    monkeypatch.setattr(fast, "_pick", checked_pick)
     rng = random.Random(5)
     for _ in range(40):
         end = xeri.rollout(started(rules, rng), rng)
@@ -250,3 +278,35 @@ def test_D6_P4_a_rollout_s_first_play_sweeping_the_table_is_a_xeri_unless_p4_say
             assert end.takes[0].turn == 0
             assert end.takes[0].xeri is (XeriKind.XERI if first_xeri else None)
     assert swept > 5
+
+
+class Recording(random.Random):
+    """A generator that records the bound of each `randrange` call."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.bounds: list[int] = []
+
+    def randrange(self, *args, **kwargs):  # type: ignore[override]
+        self.bounds.append(args[0])
+        return super().randrange(*args, **kwargs)
+
+
+@pytest.mark.parametrize("rules", VARIANTS, ids=IDS)
+def test_D3_D4_D5_the_default_policy_draws_among_as_many_moves_as_the_engine_lists(rules):
+    # The trails are drawn without building the moves: only the count says that
+    # each legal move is drawn equally often, trails included.
+    for seed in range(60):
+        rng = random.Random(seed)
+        start = started(rules, rng)
+        recording = Recording(seed)
+        end = xeri.rollout(start, recording)
+        state, bounds = start, []
+        for move in end.history[len(start.history) :]:
+            legal = xeri.legal_moves(state)
+            if len(legal) > 1:  # one legal move: nothing is drawn
+                bounds.append(len(legal))
+            state = xeri.apply(state, move)
+        assert recording.bounds == bounds, seed
+        # A plain random.Random draws the same numbers, without calling randrange.
+        assert xeri.rollout(start, random.Random(seed)) == end, seed

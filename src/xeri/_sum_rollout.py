@@ -51,8 +51,10 @@ the round.
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 from operator import sub
+from random import Random
 
 from xeri.capture import XeriKind
 from xeri.cards import DECK, Card
@@ -68,9 +70,30 @@ _MAX = 10
 _VALUE = tuple(i // 4 + 1 if i < 40 else 0 for i in range(52))
 """The value of each card index in sums; 0 for a picture (J, Q, K)."""
 _BIT = tuple(1 << i for i in range(52))
+_KIND = tuple((i >> 2) + 1 for i in range(52))
+"""The value of a number card, and 11, 12, 13 for a Jack, a Queen, a King."""
 _TRAIL, _CAPTURE, _COMBINE = 0, 1, 2
 _NOTHING = [0]
 """The payloads of a trail: it takes and builds nothing."""
+
+_SCRATCH = [0] * 14
+"""Where `_lay` and `_lift` count when no caller reads the counts: never read."""
+
+
+@cache
+def _pairs(held: int) -> tuple[tuple[int, int], ...]:
+    """For a set of values given as bits, `(v, w - v)` for each pair `v < w` of them.
+
+    By `v`, then `w`: a card of value `v` combines onto an item of value
+    `w - v` when the hand keeps a card of value `w` ([D3][rules-d3]).
+    """
+    return tuple(
+        (v, w - v)
+        for v in range(1, _MAX)
+        for w in range(v + 1, _MAX + 1)
+        if held >> v & held >> w & 1
+    )
+
 
 _Item = int | Build
 """A table item of the int-coded table: a loose card's index, or a build."""
@@ -94,21 +117,35 @@ def _sums(table: list[_Item]) -> list[list[int]]:
     return sums
 
 
-def _lay(sums: list[list[int]], value: int, bit: int) -> None:
-    """Add a loose number card to `sums`: each set it completes, largest sums first."""
+def _lay(sums: list[list[int]], value: int, bit: int, grabs: list[int] = _SCRATCH) -> None:
+    """Add a loose number card to `sums`: each set it completes, largest sums first.
+
+    `grabs[s]` (see `_capture_counts`) grows by the sets added to `sums[s]`.
+    """
     for s in range(_MAX - value, -1, -1):
-        if sums[s]:
-            sums[s + value] += [m | bit for m in sums[s]]
+        masks = sums[s]
+        if masks:
+            grown = sums[s + value]
+            for m in masks:  # a loop: cheaper than a comprehension for so few
+                grown.append(m | bit)
+            grabs[s + value] += len(masks)
 
 
-def _lift(sums: list[list[int]], mask: int, low: int = 1) -> None:
+def _lift(sums: list[list[int]], mask: int, low: int = 1, grabs: list[int] = _SCRATCH) -> None:
     """Remove the loose cards of `mask` from `sums`: the sets holding any of them go.
 
     `low` is at most the smallest value among them: no smaller sum holds one.
+    `grabs[s]` (see `_capture_counts`) shrinks by the sets removed from `sums[s]`.
     """
     for s in range(low, _MAX + 1):
-        if sums[s]:
-            sums[s] = [m for m in sums[s] if not m & mask]
+        masks = sums[s]
+        if masks:
+            kept = []
+            for m in masks:  # a loop: cheaper than a comprehension for so few
+                if not m & mask:
+                    kept.append(m)  # noqa: PERF401  # a loop: cheaper than a comprehension here
+            grabs[s] -= len(masks) - len(kept)
+            sums[s] = kept
 
 
 def _owner_rule(owned: list[int], held: list[int]) -> bool:
@@ -411,6 +448,93 @@ def _holding(hand: list[int]) -> tuple[list[int], list[int]]:
     return held, counts
 
 
+def _capture_counts(table: list[_Item], sums: list[list[int]]) -> list[int]:
+    """How many captures a card of each kind has, when its player owns no build.
+
+    Indexed by `_KIND`: for a value `v`, the sets of loose cards adding up to
+    `v` and the builds of value `v`; for a picture, the loose pictures of its
+    rank ([D3][rules-d3]). The rollout keeps it up to date (`_lay`, `_lift`).
+    """
+    grabs = [len(masks) for masks in sums] + [0, 0, 0]
+    grabs[0] = 0
+    for t in table:
+        if type(t) is not int:
+            grabs[t.value] += 1  # type: ignore[union-attr]  # a Build
+        elif t >= 40:  # the first picture's index
+            grabs[_KIND[t]] += 1
+    return grabs
+
+
+def _pick(  # noqa: PLR0917  # internal, positional on the hot path
+    r: int,
+    captures: int,
+    hand: list[int],
+    table: list[_Item],
+    sums: list[list[int]],
+    grabs: list[int],
+    counts: list[int],
+    count: list[int],
+    pairs: tuple[tuple[int, int], ...],
+) -> _Move:
+    """The move at index `r` after the trails, for a player who owns no build.
+
+    Without any `SumCapture` option. `captures` is how many captures there
+    are: they come first, by card of the hand, each card's in the order of
+    `sums` then of the table's builds (or loose pictures); then the
+    combinations, by pair of `pairs` (see `_pairs`), by card, then by item
+    of the table in its order.
+    """
+    kinds = _KIND
+    if r < captures:
+        for c in hand:
+            n = grabs[kinds[c]]
+            if r < n:
+                break
+            r -= n
+        if c >= 40:  # the first picture's index: it takes a loose picture of its rank
+            rank = c >> 2
+            for t in table:
+                if type(t) is int and t >> 2 == rank:
+                    if not r:
+                        return (_CAPTURE, c, _BIT[t], 0)
+                    r -= 1
+        v = _VALUE[c]
+        loose = sums[v]
+        if r < len(loose):
+            return (_CAPTURE, c, loose[r], 0)
+        r -= len(loose)
+        for t in table:
+            if type(t) is not int and t.value == v:  # type: ignore[union-attr]  # a Build
+                if not r:
+                    return (_CAPTURE, c, _BIT[t.cards[0].index], 0)  # type: ignore[union-attr]  # a Build
+                r -= 1
+    else:
+        r -= captures
+        for v, d in pairs:
+            n = count[d]
+            k = counts[v] * n
+            if r < k:
+                i, r = divmod(r, n)
+                break
+            r -= k
+        first = 4 * v - 4  # the hand is in deck order: its cards of value v lie together
+        for p, c in enumerate(hand):  # noqa: B007  # p is read after the loop
+            if c >= first:
+                break
+        c = hand[p + i]
+        for t in table:
+            if type(t) is int:
+                if _VALUE[t] == d:
+                    if not r:
+                        return (_COMBINE, c, _BIT[t], v + d)
+                    r -= 1
+            elif t.value == d:  # type: ignore[union-attr]  # a Build
+                if not r:
+                    return (_COMBINE, c, _BIT[t.cards[0].index], v + d)  # type: ignore[union-attr]  # a Build
+                r -= 1
+    raise AssertionError(r)  # pragma: no cover  # r is below the number of moves
+
+
 def _groups(  # noqa: PLR0917  # one pass, kept whole for speed
     hand: list[int],
     held: list[int],
@@ -588,28 +712,62 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
     counters = _counters(table, seats)
     count, nbuilds, owned, pictures = counters
     holding = [_holding(hand) for hand in hands]
+    # Without any option, a player who owns no build (most turns) counts its moves
+    # from `grabs` and `_pairs` and `_pick` builds the one drawn, if no trail.
+    plain = not (multi or forced or self_raise)
+    grabs = _capture_counts(table, sums)
+    owning = [sum(mine) for mine in owned]
+    values_held = [sum(1 << v for v in held) for held, _ in holding]
+    kinds = _KIND
     first_xeri, last_xeri = rules.xeri_on_first_card, rules.xeri_on_last_card
     xeri = XeriKind.XERI
     randrange = rng.randrange
+    # random.Random draws `randrange(n)` as getrandbits(n.bit_length()) until below
+    # n; done here, that saves its calls and draws the same numbers.
+    getrandbits = rng.getrandbits if type(rng) is Random else None
     deck, values, bits, trails = DECK, _VALUE, _BIT, TRAILS
     mover: int = state.to_move  # type: ignore[assignment]  # a seat in phase PLAY
     while True:
         hand = hands[mover]
-        found = (
-            None
-            if multi
-            else _groups(hand, *holding[mover], sums, counters, mover, forced, self_raise)
-        )
-        if found is None:
-            options, total = _options(table, sums, hand, mover, multi, forced, self_raise)
-            move = _nth(options, randrange(total) if total > 1 else 0)
+        mine = plain and not owning[mover]
+        if mine:
+            counts = holding[mover][1]
+            trailing = len(hand)
+            captures = 0
+            for c in hand:
+                captures += grabs[kinds[c]]
+            total = trailing + captures
+            pairs = _pairs(values_held[mover])
+            for v, d in pairs:
+                total += counts[v] * count[d]
         else:
-            groups, total, room, trailing = found
-            r = randrange(total) if total > 1 else 0
-            if r < trailing:  # the trail of hand[r]: most turns
-                move = (_TRAIL, hand[r], 0, 0)
+            found = (
+                None
+                if multi
+                else _groups(hand, *holding[mover], sums, counters, mover, forced, self_raise)
+            )
+            if found is None:
+                options, total = _options(table, sums, hand, mover, multi, forced, self_raise)
+                trailing = 0
             else:
-                move = _decode(groups, r - trailing, room, hand, table, sums, mover, self_raise)
+                groups, total, room, trailing = found
+        if total < 2:  # one move: nothing to draw
+            r = 0
+        elif getrandbits:
+            k = total.bit_length()
+            r = getrandbits(k)
+            while r >= total:
+                r = getrandbits(k)
+        else:
+            r = randrange(total)
+        if r < trailing:  # the trail of hand[r]: most turns
+            move = (_TRAIL, hand[r], 0, 0)
+        elif mine:
+            move = _pick(r - trailing, captures, hand, table, sums, grabs, counts, count, pairs)
+        elif found is None:
+            move = _nth(options, r)
+        else:
+            move = _decode(groups, r - trailing, room, hand, table, sums, mover, self_raise)
         kind, c, what, value = move
         hand.remove(c)
         v = values[c]
@@ -618,21 +776,22 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
             counts[v] -= 1
             if not counts[v]:
                 held.remove(v)
+                values_held[mover] ^= 1 << v
         if kind == _TRAIL:
             table.append(c)
-            v = values[c]
             if v:
-                _lay(sums, v, bits[c])
+                _lay(sums, v, bits[c], grabs)
                 count[v] += 1
             else:
                 pictures[c >> 2] += 1
+                grabs[kinds[c]] += 1
             public: PlayerMove = trails[deck[c]]
         elif kind == _COMBINE:
             for i, t in enumerate(table):
                 if type(t) is int:
                     if bits[t] == what:
                         v = values[t]
-                        _lift(sums, what, v)
+                        _lift(sums, what, v, grabs)
                         count[v] -= 1
                         onto: TableItem = deck[t]
                         table[i] = _make_build((deck[t], deck[c]), value, mover)
@@ -642,12 +801,16 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
                     count[v] -= 1
                     nbuilds[v] -= 1
                     owned[t.owner][v] -= 1  # type: ignore[union-attr]  # a Build
+                    owning[t.owner] -= 1  # type: ignore[union-attr]  # a Build
+                    grabs[v] -= 1
                     onto = t  # type: ignore[assignment]  # a Build
                     table[i] = _make_build((*t.cards, deck[c]), value, mover)  # type: ignore[union-attr]  # a Build
                     break
             count[value] += 1
             nbuilds[value] += 1
             owned[mover][value] += 1
+            owning[mover] += 1
+            grabs[value] += 1
             public = _make_combine(deck[c], onto, value)
         else:
             taken: list[Card] = []
@@ -667,6 +830,7 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
                                 low = v
                         else:
                             pictures[t >> 2] -= 1
+                            grabs[kinds[t]] -= 1
                     else:
                         left.append(t)
                 elif bits[t.cards[0].index] & what:  # type: ignore[union-attr]  # a Build
@@ -676,6 +840,8 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
                     count[v] -= 1
                     nbuilds[v] -= 1
                     owned[t.owner][v] -= 1  # type: ignore[union-attr]  # a Build
+                    owning[t.owner] -= 1  # type: ignore[union-attr]  # a Build
+                    grabs[v] -= 1
                 else:
                     left.append(t)
             loose.sort()
@@ -686,7 +852,7 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
             taken.append(deck[c])
             table = left
             if low <= _MAX:
-                _lift(sums, what, low)
+                _lift(sums, what, low, grabs)
             turn = len(history)
             made = None  # D6, unless the rules count no xeri on the first or last card
             if (
@@ -709,6 +875,7 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
                 seat = (dealer + 1 + i) % seats
                 hands[seat] = sorted(stock[i * size : (i + 1) * size])
                 holding[seat] = _holding(hands[seat])
+                values_held[seat] = sum(1 << v for v in holding[seat][0])
             del stock[: seats * size]
         mover = mover + 1 if mover + 1 < seats else 0
     return _end_round(
