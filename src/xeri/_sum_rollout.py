@@ -51,7 +51,6 @@ the round.
 
 from __future__ import annotations
 
-from functools import cache
 from itertools import combinations
 from operator import sub
 from random import Random
@@ -80,7 +79,10 @@ _SCRATCH = [0] * 14
 """Where `_lay` and `_lift` count when no caller reads the counts: never read."""
 
 
-@cache
+_PAIRS: list[tuple[tuple[int, int], ...] | None] = [None] * (1 << (_MAX + 1))
+"""`_pairs(held)` at index `held`, filled as the rollouts meet each set of values."""
+
+
 def _pairs(held: int) -> tuple[tuple[int, int], ...]:
     """For a set of values given as bits, `(v, w - v)` for each pair `v < w` of them.
 
@@ -719,6 +721,7 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
     owning = [sum(mine) for mine in owned]
     values_held = [sum(1 << v for v in held) for held, _ in holding]
     kinds = _KIND
+    pairs_of = _PAIRS
     first_xeri, last_xeri = rules.xeri_on_first_card, rules.xeri_on_last_card
     xeri = XeriKind.XERI
     randrange = rng.randrange
@@ -737,7 +740,9 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
             for c in hand:
                 captures += grabs[kinds[c]]
             total = trailing + captures
-            pairs = _pairs(values_held[mover])
+            pairs = pairs_of[values_held[mover]]
+            if pairs is None:
+                pairs = pairs_of[values_held[mover]] = _pairs(values_held[mover])
             for v, d in pairs:
                 total += counts[v] * count[d]
         else:
@@ -763,7 +768,7 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
         if r < trailing:  # the trail of hand[r]: most turns
             move = (_TRAIL, hand[r], 0, 0)
         elif mine:
-            move = _pick(r - trailing, captures, hand, table, sums, grabs, counts, count, pairs)
+            move = _pick(r - trailing, captures, hand, table, sums, grabs, counts, count, pairs)  # type: ignore[arg-type]  # filled above
         elif found is None:
             move = _nth(options, r)
         else:
