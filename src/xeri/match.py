@@ -110,8 +110,15 @@ class TargetScore(_Immutable):
 
         The scores are those accumulated over the finished rounds.
         """
-        scores = [sum(r.total[s] for r in results) for s in range(sides)]
+        # One round, as after every first round, needs no sums; and no side at the
+        # target, as after most rounds, needs no list of those that are.
+        if len(results) == 1:
+            scores = results[0].total
+        else:
+            scores = tuple(map(sum, zip(*[r.total for r in results], strict=True)))
         target = self.target
+        if max(scores, default=0) < target:
+            return MatchStatus(over=False, winner=None, target=target)
         reached = [s for s in range(sides) if scores[s] >= target]
         if self.shared is SharedTarget.RAISE_TARGET:
             if len(reached) > 1:

@@ -335,13 +335,15 @@ def _majority(counts: tuple[int, ...], rules: RuleSet) -> tuple[int, ...]:
     """The majority bonus of each side, from the cards each captured and the tie rule."""
     most = max(counts)
     tied = counts.count(most)
+    shares = [0] * len(counts)
     if tied == 1:
-        share = rules.majority_points
+        shares[counts.index(most)] = rules.majority_points
     elif rules.majority_tie is MajorityTie.SPLIT:
         share = rules.majority_points // tied
-    else:
-        share = 0
-    return tuple([share if n == most else 0 for n in counts])
+        for i, n in enumerate(counts):
+            if n == most:
+                shares[i] = share
+    return tuple(shares)
 
 
 _JACK_XERIS = 2
@@ -387,7 +389,7 @@ class StandardScorer(_Immutable):
             )
         else:
             bonus = made  # all zero
-        total = tuple([p + m + b for p, m, b in zip(card_points, majority, bonus, strict=True)])
+        total = tuple(map(sum, zip(card_points, majority, bonus, strict=True)))
         lines: tuple[tuple[str, tuple[int, ...]], ...] = ()
         if rules.categories:
             lines = tuple((c.name, c.award(captured, xeris, rules)) for c in rules.categories)
