@@ -10,10 +10,16 @@ option and all of them together:
   `xeri.rollout`) shows the policy the engine's states and reaches the
   engine's end;
 * the moves the default policy draws from are, at every step of a random
-  rollout, exactly the set `SumCapture.moves` gives (counted by `_groups`
-  and built one at a time by `_decode`, or listed by `_options` under
-  `multi_capture`), and the incremental tables (loose sums, item counts,
-  hands' values) are the ones computed afresh;
+  rollout, exactly the set `SumCapture.moves` gives (counted from the kept
+  counts and built one at a time by `_pick` for a player owning no build
+  under no option, counted by `_groups` and built by `_decode` otherwise,
+  or listed by `_options` under `multi_capture`), and the incremental
+  tables (loose sums, capture and item counts, hands' values) are the ones
+  computed afresh;
+* every draw is made below the number of moves the engine lists at that
+  step (so trails, drawn without building any move, are as likely as the
+  rest), and a plain `random.Random` draws the same as one calling
+  `randrange`;
 * a random rollout ends in a state the validator accepts.
 """
 

@@ -21,20 +21,37 @@ int-coded copy built once per call:
   a capture `(1, card, mask, 0)`, a combination `(2, card, key, value)`.
 
 Besides `sums`, the rollout keeps up to date the counts `_counters` gives
-(number items, builds and owned builds by value, loose pictures by rank) and,
-for each seat, the values its hand holds (`_holding`). Without
-`multi_capture`, `_groups` counts the legal moves from these alone, by groups
-of cards of one value (cards of equal value have the same captures and
-combinations), and [D4][rules-d4] reduces to one *slack* per value (see
-`_groups`). The default policy draws one index below that number: the
+(number items, builds and owned builds by value, loose pictures by rank),
+`grabs` (the captures a card of each kind has, `_capture_counts`) and, for
+each seat, the values its hand holds (`_holding`) and the same as bits.
+
+The default policy draws one index below the number of legal moves: the
 trails are numbered first, and the trail of `hand[i]` is move `i` (most
-turns end here); `_decode` builds any other move drawn, and only that
-move, walking the table once at most. Under
-`multi_capture` (or in a state play never reaches) `_options` lists the
-moves by groups instead, and `_nth` reads the one drawn. Either way the
-moves drawn from are the set [`SumCapture.moves`][xeri.SumCapture.moves]
-gives (in another order), for every option. A rollout with a policy does
-not come here (see `xeri.rollout`).
+turns end here, with no move built). How the number is found and any other
+move built depends on the turn:
+
+* when no `SumCapture` option is on and the player owns no build (most
+  turns of GERMAN), the number is the hand's size, plus `grabs` summed over
+  its cards, plus, for each pair of values `v < w` the hand holds
+  (`_pairs`), its cards of value `v` times the items of value `w - v`; no
+  group is listed, and `_pick` builds the move drawn if it is no trail;
+* otherwise, without `multi_capture`, `_groups` counts the moves by groups
+  of cards of one value (cards of equal value have the same captures and
+  combinations), where [D4][rules-d4] reduces to one *slack* per value (see
+  `_groups`), and `_decode` builds the move drawn, walking the table once
+  at most;
+* under `multi_capture` (or in a state play never reaches) `_options`
+  lists the moves by groups, and `_nth` reads the one drawn.
+
+Each way, the moves drawn from are the set
+[`SumCapture.moves`][xeri.SumCapture.moves] gives (in another order), for
+every option. With a plain `random.Random` the index is drawn as its
+`randrange` draws it, in the loop. A rollout with a policy does not come
+here (see `xeri.rollout`).
+
+The hot loops are plain `for` loops with `append`: for lists of a few
+items they take fewer instructions than comprehensions (each a call of its
+own before Python 3.12) or than `map` over bound methods.
 
 Only the moves played become public values: the history, the builds and
 the captures, and the end of the round. They are made by the fast
