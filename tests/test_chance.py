@@ -284,3 +284,25 @@ def test_X4_a_loaded_pending_order_must_be_one_chance_could_place() -> None:
     # A consistent pending order loads.
     fine = attrs.evolve(redeal, dealing=redeal.stock[:3])
     assert xeri.from_json(xeri.to_json(fine)) == fine
+
+
+class _CallingShuffle(random.Random):
+    """A generator whose `shuffle` is `random.Random`'s own, called as a method."""
+
+
+def test_X4_a_plain_random_deals_as_its_own_shuffle_would() -> None:
+    # The engine shuffles inline for a plain random.Random: same cards, same order,
+    # same generator state after, as a call of its shuffle (seeded games keep their deals).
+    for seed in range(20):
+        deck = list(DECK)
+        random.Random(seed).shuffle(deck)
+        state = xeri.start(xeri.GREEK)
+        assert xeri.chance_move(state, random.Random(seed)) == xeri.Deal(deck=tuple(deck))
+        for rules in (*PRESETS, V1_GREEK):  # redeals of the initial table included
+            plain, calling = random.Random(seed), _CallingShuffle(seed)
+            assert xeri.new_game(rules, rng=plain) == xeri.new_game(rules, rng=calling)
+            assert plain.random() == calling.random()
+            # and so does determinize, which shuffles the unseen cards
+            observation = xeri.observe(xeri.new_game(rules, rng=random.Random(seed)), 0)
+            plain, calling = random.Random(seed), _CallingShuffle(seed)
+            assert xeri.determinize(observation, plain) == xeri.determinize(observation, calling)

@@ -46,7 +46,7 @@ from math import comb
 from xeri._validate import check_state
 from xeri.capture import CaptureRule, HandNeeds
 from xeri.cards import Card
-from xeri.engine import RandomSource
+from xeri.engine import RandomSource, _shuffle
 from xeri.errors import IllegalMoveError, InvalidStateError, XeriError
 from xeri.moves import PlayerMove
 from xeri.observe import Observation, observe
@@ -387,7 +387,7 @@ class _Plan:
         avail = tuple(len(a) for a in self.atoms)
         left = [list(cards) for cards in self.atoms]
         for cards in left:
-            rng.shuffle(cards)
+            _shuffle(rng, cards)
         hands: dict[int, tuple[Card, ...]] = {}
         for j, hand in enumerate(self.hands):
             pick = rng.randrange(self._count(j, avail))
@@ -407,7 +407,7 @@ class _Plan:
             hands[hand.seat] = tuple(sorted(chosen))
             avail = rest
         rest_cards = [c for cards in left for c in cards]
-        rng.shuffle(rest_cards)
+        _shuffle(rng, rest_cards)
         return self._build(hands, rest_cards)
 
     def _build(self, hands: dict[int, tuple[Card, ...]], rest: list[Card]) -> GameState:
