@@ -749,8 +749,8 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
     mover: int = state.to_move  # type: ignore[assignment]  # a seat in phase PLAY
     while True:
         hand = hands[mover]
-        mine = plain and not owning[mover]
-        if mine:
+        by_counts = plain and not owning[mover]
+        if by_counts:
             counts = holding[mover][1]
             trailing = len(hand)
             captures = 0
@@ -784,7 +784,7 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
             r = randrange(total)
         if r < trailing:  # the trail of hand[r]: most turns
             move = (_TRAIL, hand[r], 0, 0)
-        elif mine:
+        elif by_counts:
             move = _pick(r - trailing, captures, hand, table, sums, grabs, counts, count, pairs)  # type: ignore[arg-type]  # filled above
         elif found is None:
             move = _nth(options, r)
