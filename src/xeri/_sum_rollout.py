@@ -484,6 +484,28 @@ def _capture_counts(table: list[_Item], sums: list[list[int]]) -> list[int]:
     return grabs
 
 
+def _loose_picture(table: list[_Item], rank: int, j: int) -> int:
+    """The key of the loose picture number `j`, in table order, of the rank index `rank`."""
+    for t in table:
+        if type(t) is int and t >> 2 == rank:
+            if not j:
+                return _BIT[t]
+            j -= 1
+    raise AssertionError(j)  # pragma: no cover  # j is below the number of such pictures
+
+
+def _card_of_value(hand: list[int], value: int, i: int) -> int:
+    """The card number `i` of value `value` in `hand`.
+
+    The hand is in deck order, so its cards of one value lie together.
+    """
+    first = 4 * value - 4  # the index of the first card of the value
+    for p, c in enumerate(hand):
+        if c >= first:
+            return hand[p + i]
+    raise AssertionError(value)  # pragma: no cover  # the hand holds the value
+
+
 def _pick(  # noqa: PLR0917  # internal, positional on the hot path
     r: int,
     captures: int,
@@ -511,12 +533,7 @@ def _pick(  # noqa: PLR0917  # internal, positional on the hot path
                 break
             r -= n
         if c >= 40:  # the first picture's index: it takes a loose picture of its rank
-            rank = c >> 2
-            for t in table:
-                if type(t) is int and t >> 2 == rank:
-                    if not r:
-                        return (_CAPTURE, c, _BIT[t], 0)
-                    r -= 1
+            return (_CAPTURE, c, _loose_picture(table, c >> 2, r), 0)
         v = _VALUE[c]
         loose = sums[v]
         if r < len(loose):
@@ -536,11 +553,7 @@ def _pick(  # noqa: PLR0917  # internal, positional on the hot path
                 i, r = divmod(r, n)
                 break
             r -= k
-        first = 4 * v - 4  # the hand is in deck order: its cards of value v lie together
-        for p, c in enumerate(hand):  # noqa: B007  # p is read after the loop
-            if c >= first:
-                break
-        c = hand[p + i]
+        c = _card_of_value(hand, v, i)
         for t in table:
             if type(t) is int:
                 if _VALUE[t] == d:
@@ -657,18 +670,9 @@ def _decode(  # noqa: PLR0917  # internal, positional on the hot path
         if r < n * k:
             i, j = divmod(r, n)
             if key >= 40:  # a picture: it takes a loose card of its rank
-                rank = key >> 2
-                for t in table:
-                    if type(t) is int and t >> 2 == rank:
-                        if not j:
-                            return (kind, key, _BIT[t], 0)
-                        j -= 1
+                return (kind, key, _loose_picture(table, key >> 2, j), 0)
             v = key
-            first = 4 * v - 4  # the hand is in deck order: its cards of value v lie together
-            for p, c in enumerate(hand):  # noqa: B007  # p is read after the loop
-                if c >= first:
-                    break
-            c = hand[p + i]
+            c = _card_of_value(hand, v, i)
             if kind == _CAPTURE:
                 if room[v]:
                     loose = sums[v]
