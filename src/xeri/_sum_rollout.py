@@ -92,9 +92,6 @@ _TRAIL, _CAPTURE, _COMBINE = 0, 1, 2
 _NOTHING = [0]
 """The payloads of a trail: it takes and builds nothing."""
 
-_SCRATCH = [0] * 14
-"""Where `_lay` and `_lift` count when no caller reads the counts: never read."""
-
 
 _PAIRS: list[tuple[tuple[int, int], ...] | None] = [None] * (1 << (_MAX + 1))
 """`_pairs(held)` at index `held`, filled as the rollouts meet each set of values."""
@@ -130,13 +127,14 @@ def _key(item: _Item) -> int:
 def _sums(table: list[_Item]) -> list[list[int]]:
     """The sets of loose number cards adding up to each value 0 to 10, as masks."""
     sums: list[list[int]] = [[0]] + [[] for _ in range(_MAX)]
+    unread = [0] * (_MAX + 1)  # the counts `_lay` keeps: `_capture_counts` makes its own
     for t in table:
         if type(t) is int and _VALUE[t]:
-            _lay(sums, _VALUE[t], _BIT[t])
+            _lay(sums, _VALUE[t], _BIT[t], unread)
     return sums
 
 
-def _lay(sums: list[list[int]], value: int, bit: int, grabs: list[int] = _SCRATCH) -> None:
+def _lay(sums: list[list[int]], value: int, bit: int, grabs: list[int]) -> None:
     """Add a loose number card to `sums`: each set it completes, largest sums first.
 
     `grabs[s]` (see `_capture_counts`) grows by the sets added to `sums[s]`.
@@ -150,7 +148,7 @@ def _lay(sums: list[list[int]], value: int, bit: int, grabs: list[int] = _SCRATC
             grabs[s + value] += len(masks)
 
 
-def _lift(sums: list[list[int]], mask: int, low: int = 1, grabs: list[int] = _SCRATCH) -> None:
+def _lift(sums: list[list[int]], mask: int, low: int, grabs: list[int]) -> None:
     """Remove the loose cards of `mask` from `sums`: the sets holding any of them go.
 
     `low` is at most the smallest value among them: no smaller sum holds one.
