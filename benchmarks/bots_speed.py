@@ -15,8 +15,8 @@ import time
 from unittest import mock
 
 import xeri
+from xeri._agents.rollouts import RolloutView
 from xeri.bots import ISMCTSBot, PIMCBot
-from xeri.rollout import RolloutView
 
 
 def public_rollout(

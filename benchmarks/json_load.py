@@ -24,8 +24,8 @@ import attrs
 
 import xeri
 from xeri import from_json, to_json
-from xeri._validate import check_state
-from xeri.serialize import MAX_DEPTH, MAX_TEXT_LENGTH
+from xeri._core.validate import check_state
+from xeri._io.serialize import MAX_DEPTH, MAX_TEXT_LENGTH
 
 
 def best_ms(f: Callable[[], object], repeat: int) -> float:

@@ -57,8 +57,8 @@ from typing import Any
 import attrs
 
 import xeri
+from xeri._simulation import _t95  # the same t quantile as the intervals of xeri.simulate
 from xeri.bots import Bot, CountingBot, ISMCTSBot
-from xeri.simulation import _t95  # the same t quantile as the intervals of xeri.simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results"

@@ -1,4 +1,4 @@
-"""Integer actions (`xeri.actions`): a fixed action space, exact on every legal move.
+"""Integer actions (`xeri._agents.actions`): a fixed action space, exact on every legal move.
 
 Random rounds of every preset and of the German options: at every decision
 point the legal actions, the mask and the legal moves agree, every action
@@ -33,10 +33,10 @@ from xeri import (
     SumCapture,
     Trail,
 )
-from xeri.actions import factored, num_targets
-from xeri.capture import HandNeeds, OutcomeTuple
-from xeri.moves import PlayerMove
-from xeri.table import TableItem
+from xeri._agents.actions import factored, num_targets
+from xeri._families.protocol import HandNeeds, OutcomeTuple
+from xeri._moves import PlayerMove
+from xeri._table import TableItem
 
 CHUNKS = 3
 """Each preset plays this many chunks of random rounds, each chunk a test of its own."""

@@ -17,7 +17,7 @@ import attrs
 import pytest
 
 import xeri
-import xeri.rules as rules_module
+import xeri._rules.ruleset as rules_module
 from xeri import (
     DECK,
     GREEK,
@@ -807,7 +807,7 @@ def test_a_card_is_still_a_card_after_the_boundary_checks():
         lambda: xeri.parse_move(None, "10D"),
         lambda: xeri.replay(None),
         lambda: xeri.observe(None, 0),
-        lambda: xeri.sample.consistent_states(1),
+        lambda: xeri._agents.sampling.consistent_states(1),
     ],
     ids=[
         "determinize-none",
@@ -824,6 +824,6 @@ def test_X5_sampling_notation_and_records_refuse_what_is_not_theirs(call):
 
 
 def test_X5_check_observation_reports_what_is_not_an_observation():
-    assert xeri.sample.check_observation(None) == [  # type: ignore[arg-type]
+    assert xeri._agents.sampling.check_observation(None) == [  # type: ignore[arg-type]
         "an Observation is needed (see xeri.observe), not NoneType"
     ]

@@ -43,7 +43,7 @@ from xeri import (
     Sweeps,
     XeriKind,
 )
-from xeri._validate import check_state
+from xeri._core.validate import check_state
 
 C = Card.parse
 NONE = ((), ())
@@ -526,7 +526,7 @@ def test_a_custom_category_is_saved_and_loaded_once_its_rule_set_is_registered(m
     ]
     with pytest.raises(InvalidStateError, match="unknown component class"):
         xeri.from_json(text)
-    monkeypatch.setitem(xeri.rules._REGISTRY, ACES.name, ACES)
+    monkeypatch.setitem(xeri._rules.ruleset._REGISTRY, ACES.name, ACES)
     assert json.loads(xeri.to_json(ACES))["data"] == ACES.name  # registered: by name
     back = xeri.from_json(text, expect=RuleSet, strict=False)
     assert back == ACES

@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import xeri
-import xeri.rules as rules_module
+import xeri._rules.ruleset as rules_module
 from xeri import ITALIAN_DECK, PIQUET_DECK, RuleSetError
 from xeri.testing import (
     CheckReport,

@@ -19,7 +19,7 @@ import attrs
 import pytest
 
 import xeri
-from xeri import rules as rules_module
+from xeri._rules import ruleset as rules_module
 from xeri.bots import CountingBot, GreedyBot, RandomBot
 from xeri.cli import main, play_demo
 

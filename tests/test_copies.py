@@ -31,8 +31,8 @@ from xeri import (
     TargetScore,
     Trail,
 )
-from xeri.match import MatchStatus
-from xeri.observe import ObservedTake
+from xeri._agents.observation import ObservedTake
+from xeri._rules.match import MatchStatus
 
 
 def _values() -> list[object]:

@@ -36,10 +36,10 @@ from xeri import (
     RuleSet,
     XeriKind,
 )
-from xeri._validate import check_state
-from xeri.chance import _round_moves
-from xeri.errors import InvalidStateError, RuleSetError
-from xeri.features import observation_layout
+from xeri._agents.features import observation_layout
+from xeri._core.chance import _round_moves
+from xeri._core.validate import check_state
+from xeri._errors import InvalidStateError, RuleSetError
 from xeri.testing import ConformanceError, check_rules, harness, rule_sets
 
 GREEK_PER_DEAL = attrs.evolve(GREEK, name="greek-per-deal", dealer_per_deal=True)

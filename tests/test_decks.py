@@ -38,9 +38,9 @@ from xeri import (
     RuleSet,
     RuleSetError,
 )
-from xeri._validate import check_state
+from xeri._agents.features import observation_layout
+from xeri._core.validate import check_state
 from xeri.bots.heuristic import unseen_cards
-from xeri.features import observation_layout
 
 ITALIAN = attrs.evolve(GREEK, name="greek-italian-test", deck=ITALIAN_DECK)
 """Greek Xeri with the 40 cards: 12 dealt, 4 on the table, 3 deals a round."""

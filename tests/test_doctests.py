@@ -29,7 +29,9 @@ EXAMPLES = [
 
 
 def test_every_module_is_collected():
-    assert {"xeri.cards", "xeri.engine", "xeri.rules", "xeri.serialize"} <= set(MODULES)
+    assert {"xeri._cards", "xeri._core.engine", "xeri._rules.ruleset", "xeri._io.serialize"} <= set(
+        MODULES
+    )
     assert len(EXAMPLES) >= 10
 
 

@@ -2,7 +2,7 @@
 
 `GameState`, `Take`, `RoundResult`, `Capture`, `Combine` and `Build` inherit
 their slots from a plain twin class: the engine and the rollouts fill a twin
-and then give it the real class (see `xeri.state`). These tests pin each
+and then give it the real class (see `xeri._core.state`). These tests pin each
 twin to its class's fields, so a field added to one and not the other fails
 here, and check that a value made fast is equal, hashes and pickles like one
 made by the keyword constructor.
@@ -16,11 +16,11 @@ import attrs
 import pytest
 
 import xeri
-from xeri.capture import XeriKind
-from xeri.moves import _CaptureSlots, _CombineSlots, _make_capture, _make_combine
-from xeri.scoring import _make_result, _ResultSlots
-from xeri.state import _make_state, _make_take, _StateSlots, _TakeSlots
-from xeri.table import _BuildSlots, _make_build
+from xeri._core.state import _make_state, _make_take, _StateSlots, _TakeSlots
+from xeri._families.protocol import XeriKind
+from xeri._moves import _CaptureSlots, _CombineSlots, _make_capture, _make_combine
+from xeri._rules.scoring import _make_result, _ResultSlots
+from xeri._table import _BuildSlots, _make_build
 
 D = xeri.DECK
 BUILD = xeri.Build(cards=(D[4], D[8]), value=5, owner=1)

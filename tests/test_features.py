@@ -12,8 +12,8 @@ import pytest
 import xeri
 from edge_games import PISTI, all_rules, game, states
 from xeri import GERMAN, GREEK, GREEK_FOUR, Build, Card, GameState, Phase, RuleSet
-from xeri.features import observation_layout, observation_shape, observation_tensor
-from xeri.scoring import RoundResult
+from xeri._agents.features import observation_layout, observation_shape, observation_tensor
+from xeri._rules.scoring import RoundResult
 from xeri.testing import shuffle_hidden
 
 

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 import xeri
 from edge_games import PISTI, VARIANTS, game, states
 from xeri import InvalidStateError, XeriError, from_json, observe, to_json
-from xeri.serialize import _text
+from xeri._io.serialize import _text
 
 FUZZ = settings(
     deadline=None,

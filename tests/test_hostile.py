@@ -17,8 +17,8 @@ import pytest
 import xeri
 from edge_games import VARIANTS, game, presets
 from xeri import GameState, InvalidStateError, MajorityTie, Phase, PointsTable, Rank, RuleSetError
-from xeri._validate import check_state
-from xeri.scoring import RoundResult, StandardScorer
+from xeri._core.validate import check_state
+from xeri._rules.scoring import RoundResult, StandardScorer
 
 SCORER = StandardScorer()
 

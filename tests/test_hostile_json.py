@@ -15,8 +15,9 @@ import attrs
 import pytest
 
 import xeri
-from xeri import InvalidStateError, from_json, serialize, to_json
-from xeri.serialize import _MAX_PROBLEMS, MAX_DEPTH, MAX_TEXT_LENGTH
+from xeri import InvalidStateError, from_json, to_json
+from xeri._io import serialize
+from xeri._io.serialize import _MAX_PROBLEMS, MAX_DEPTH, MAX_TEXT_LENGTH
 
 
 def refused(text: str, *, strict: bool = True) -> tuple[str, ...]:

@@ -36,7 +36,7 @@ from xeri import (
     determinize,
     observe,
 )
-from xeri._validate import check_state
+from xeri._core.validate import check_state
 from xeri.testing import card_at, hidden_places, shuffle_hidden
 
 RULES = all_rules()

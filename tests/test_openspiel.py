@@ -39,7 +39,7 @@ def _step(state: XeriState, rng: random.Random) -> None:
 @pytest.fixture
 def registry(monkeypatch: pytest.MonkeyPatch) -> None:
     """Register the test variants in a copy of the registry, dropped after the test."""
-    from xeri import rules as rules_module  # noqa: PLC0415  # the module behind xeri.register
+    from xeri._rules import ruleset as rules_module  # noqa: PLC0415  # the module behind xeri.register
 
     monkeypatch.setattr(rules_module, "_REGISTRY", dict(rules_module._REGISTRY))
     xeri.register(V1_TEST)
@@ -306,7 +306,7 @@ def test_a_round_episode_needs_bounded_round_points() -> None:
 
     rules = attrs.evolve(GREEK, name="openspiel-unbounded-test", scorer=Unbounded())
     assert rules.round_points_bounds is None
-    from xeri import rules as rules_module  # noqa: PLC0415  # the module behind xeri.register
+    from xeri._rules import ruleset as rules_module  # noqa: PLC0415  # the module behind xeri.register
 
     saved = dict(rules_module._REGISTRY)
     try:

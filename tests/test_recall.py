@@ -20,8 +20,8 @@ import pytest
 
 import xeri
 from xeri import GERMAN, GREEK, GREEK_FOUR, GameState, InvalidStateError, Phase
-from xeri._validate import check_state
-from xeri.sample import check_observation, consistent_states
+from xeri._agents.sampling import check_observation, consistent_states
+from xeri._core.validate import check_state
 
 FORCED = attrs.evolve(GERMAN, name="german-forced", capture=xeri.SumCapture(forced_capture=True))
 

@@ -12,7 +12,7 @@ import pytest
 import xeri
 from edge_games import VARIANTS, presets
 from xeri import Deal, GameRecord, IllegalMoveError, Phase, Reshuffle, record, replay
-from xeri.records import _last_state
+from xeri._io.records import _last_state
 
 RULES = presets() + VARIANTS
 

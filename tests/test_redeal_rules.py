@@ -36,7 +36,7 @@ from xeri import (
     RuleSetError,
     Suit,
 )
-from xeri._validate import check_state
+from xeri._core.validate import check_state
 
 C = Card.parse
 
@@ -324,7 +324,7 @@ def test_a_custom_redeal_rule_loads_once_its_rule_set_is_registered(monkeypatch)
     assert json.loads(text)["data"]["redeal"] == {f"{__name__}.SumAbove": {"limit": 25}}
     with pytest.raises(InvalidStateError, match="unknown component class"):
         xeri.from_json(text)
-    monkeypatch.setitem(xeri.rules._REGISTRY, SUM.name, SUM)
+    monkeypatch.setitem(xeri._rules.ruleset._REGISTRY, SUM.name, SUM)
     back = xeri.from_json(text, expect=RuleSet, strict=False)
     assert back == SUM
     assert type(back.redeal) is SumAbove

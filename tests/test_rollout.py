@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import xeri
 from support import assert_same_state, engine_replay, public_round, replaying
 from xeri import GERMAN, GREEK, GREEK_FOUR, GameState, IllegalMoveError
-from xeri._validate import check_state
+from xeri._core.validate import check_state
 from xeri.testing import rule_sets
 
 PRESETS = [GREEK, GREEK_FOUR, GERMAN]

@@ -8,7 +8,7 @@ import attrs
 import pytest
 
 import xeri
-import xeri.rules as rules_module
+import xeri._rules.ruleset as rules_module
 from xeri import (
     GREEK,
     GREEK_FOUR,

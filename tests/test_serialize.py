@@ -43,7 +43,7 @@ from xeri import (
     observe,
     to_json,
 )
-from xeri.serialize import FORMAT_VERSION
+from xeri._io.serialize import FORMAT_VERSION
 from xeri.testing import reachable_states, rule_sets
 
 GOLDEN_V1 = Path(__file__).parent / "golden"
@@ -151,7 +151,7 @@ def test_custom_components_load_once_a_rule_set_using_them_is_registered(monkeyp
     }
     with pytest.raises(InvalidStateError, match="unknown component class"):
         from_json(text)
-    monkeypatch.setitem(xeri.rules._REGISTRY, "no-sweep-test", custom)
+    monkeypatch.setitem(xeri._rules.ruleset._REGISTRY, "no-sweep-test", custom)
     # Registered and equal: now written by name, and its fields still load.
     assert to_json(custom) == '{"data":"no-sweep-test","format":"xeri","type":"rules","version":2}'
     assert from_json(text, strict=False) == custom

@@ -38,8 +38,8 @@ from xeri import (
     SumCapture,
     Trail,
 )
-from xeri.capture import NO_NEEDS
-from xeri.sums import GERMAN_VALUES, SCOPA_VALUES
+from xeri._families.protocol import NO_NEEDS
+from xeri._families.sums.rule import GERMAN_VALUES, SCOPA_VALUES
 
 C = Card.parse
 GOLDEN = Path(__file__).parent / "golden"

@@ -1,4 +1,4 @@
-"""The int-coded German rollout (`xeri._sum_rollout`) agrees with the public engine.
+"""The int-coded German rollout (`xeri._families.sums.kernel`) agrees with the public engine.
 
 The checks, for GERMAN and for German variants with each `SumCapture`
 option and all of them together:
@@ -34,9 +34,9 @@ import pytest
 import xeri
 from support import assert_same_state, cards, deal, engine_replay
 from xeri import GERMAN, Card, GameState, RolloutView, SumCapture
-from xeri import _sum_rollout as fast
-from xeri._validate import check_state
-from xeri.capture import XeriKind
+from xeri._core.validate import check_state
+from xeri._families.protocol import XeriKind
+from xeri._families.sums import kernel as fast
 
 VARIANTS = [
     GERMAN,

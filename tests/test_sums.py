@@ -36,7 +36,7 @@ from xeri import (
     SumCapture,
     Trail,
 )
-from xeri import sums as sums_module
+from xeri._families.sums import rule as sums_module
 
 C = Card.parse
 

@@ -30,10 +30,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import xeri
-import xeri.rules as rules_module
+import xeri._rules.ruleset as rules_module
 from support import REST, collect, play, script_deck
 from xeri import Card, Rank, RuleSetError, XeriKind
-from xeri.capture import NO_NEEDS
+from xeri._families.protocol import NO_NEEDS
 from xeri.testing import (
     CHECKS,
     CheckReport,

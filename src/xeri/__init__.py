@@ -12,7 +12,7 @@ Examples:
     True
 """
 
-from xeri.actions import (
+from xeri._agents.actions import (
     ActionEncoding,
     action_mask,
     action_to_move,
@@ -20,22 +20,29 @@ from xeri.actions import (
     move_to_action,
     num_actions,
 )
-from xeri.capture import CaptureRule, HandNeeds, PlayOutcome, XeriKind
-from xeri.cards import DECK, ITALIAN_DECK, PIQUET_DECK, Card, Rank, Suit
-from xeri.categories import PRIMIERA_VALUES, Category, MostOfSuit, NamedPoints, Primiera, Sweeps
-from xeri.chance import chance_outcomes
-from xeri.engine import RandomSource, apply, chance_move, legal_moves, new_game, start
-from xeri.errors import (
+from xeri._agents.features import observation_shape, observation_tensor
+from xeri._agents.observation import Observation, ObservedTake, observe
+from xeri._agents.previews import Preview, preview
+from xeri._agents.rollouts import Policy, RolloutView, rollout
+from xeri._agents.sampling import determinize
+from xeri._cards import DECK, ITALIAN_DECK, PIQUET_DECK, Card, Rank, Suit
+from xeri._core.chance import chance_outcomes
+from xeri._core.engine import RandomSource, apply, chance_move, legal_moves, new_game, start
+from xeri._core.state import GameState, MatchFacts, Phase, Take
+from xeri._errors import (
     IllegalMoveError,
     InvalidStateError,
     NotationError,
     RuleSetError,
     XeriError,
 )
-from xeri.family import CASSINO, PISTI, PISTI_POINTS, SCOPA
-from xeri.features import observation_shape, observation_tensor
-from xeri.match import CountOut, FixedRounds, MatchFormat, MatchStatus, SharedTarget, TargetScore
-from xeri.moves import (
+from xeri._families.pile.rule import PileCapture
+from xeri._families.protocol import CaptureRule, HandNeeds, PlayOutcome, XeriKind
+from xeri._families.sums.rule import SumCapture, card_value
+from xeri._io.notation import parse_move
+from xeri._io.records import GameRecord, record, replay
+from xeri._io.serialize import from_json, to_json
+from xeri._moves import (
     Capture,
     ChanceMove,
     Combine,
@@ -46,14 +53,25 @@ from xeri.moves import (
     Reshuffle,
     Trail,
 )
-from xeri.notation import parse_move
-from xeri.observe import Observation, ObservedTake, observe
-from xeri.pile import PileCapture
-from xeri.preview import Preview, preview
-from xeri.records import GameRecord, record, replay
-from xeri.redeal import RanksOnTable, RedealRule
-from xeri.rollout import Policy, RolloutView, rollout
-from xeri.rules import (
+from xeri._rules.categories import (
+    PRIMIERA_VALUES,
+    Category,
+    MostOfSuit,
+    NamedPoints,
+    Primiera,
+    Sweeps,
+)
+from xeri._rules.fishing import CASSINO, PISTI, PISTI_POINTS, SCOPA
+from xeri._rules.match import (
+    CountOut,
+    FixedRounds,
+    MatchFormat,
+    MatchStatus,
+    SharedTarget,
+    TargetScore,
+)
+from xeri._rules.redeal import RanksOnTable, RedealRule
+from xeri._rules.ruleset import (
     GERMAN,
     GERMAN_POINTS,
     GREEK,
@@ -65,13 +83,9 @@ from xeri.rules import (
     register,
     registered,
 )
-from xeri.sample import determinize
-from xeri.scoring import MajorityTie, PointsTable, RoundResult, Scorer, StandardScorer
-from xeri.serialize import from_json, to_json
-from xeri.simulation import SimulationResult, simulate
-from xeri.state import GameState, MatchFacts, Phase, Take
-from xeri.sums import SumCapture, card_value
-from xeri.table import Build, TableItem
+from xeri._rules.scoring import MajorityTie, PointsTable, RoundResult, Scorer, StandardScorer
+from xeri._simulation import SimulationResult, simulate
+from xeri._table import Build, TableItem
 
 __version__ = "0.1.0"
 """The version of the library."""

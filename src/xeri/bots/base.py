@@ -13,11 +13,11 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
+from xeri._agents.observation import Observation
+from xeri._core.engine import RandomSource, legal_moves
+from xeri._errors import IllegalMoveError
 from xeri._immutable import _Immutable
-from xeri.engine import RandomSource, legal_moves
-from xeri.errors import IllegalMoveError
-from xeri.moves import PlayerMove
-from xeri.observe import Observation
+from xeri._moves import PlayerMove
 
 __all__ = ["Bot", "RandomBot", "moves_to_choose"]
 

@@ -14,12 +14,12 @@ import time
 
 import attrs
 
+from xeri._core.engine import apply, legal_moves
+from xeri._core.state import GameState, Take
+from xeri._errors import IllegalMoveError
+from xeri._families.protocol import XeriKind
 from xeri._immutable import _Immutable
-from xeri.capture import XeriKind
-from xeri.engine import apply, legal_moves
-from xeri.errors import IllegalMoveError
-from xeri.moves import PlayerMove
-from xeri.state import GameState, Take
+from xeri._moves import PlayerMove
 
 __all__ = ["EndgameSolution", "solve_endgame"]
 

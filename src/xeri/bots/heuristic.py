@@ -12,16 +12,16 @@ from math import comb
 
 import attrs
 
+from xeri._agents.observation import Observation
+from xeri._agents.previews import preview
+from xeri._cards import Card
+from xeri._core.engine import RandomSource
+from xeri._families.protocol import XeriKind
 from xeri._immutable import _Immutable
+from xeri._moves import PlayerMove
+from xeri._rules.ruleset import RuleSet
+from xeri._table import TableItem, item_cards
 from xeri.bots.base import moves_to_choose
-from xeri.capture import XeriKind
-from xeri.cards import Card
-from xeri.engine import RandomSource
-from xeri.moves import PlayerMove
-from xeri.observe import Observation
-from xeri.preview import preview
-from xeri.rules import RuleSet
-from xeri.table import TableItem, item_cards
 
 __all__ = ["CountingBot", "GreedyBot", "unseen_cards"]
 

@@ -26,18 +26,18 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
+from xeri._agents.observation import Observation
+from xeri._agents.rollouts import Policy, RolloutView, rollout
+from xeri._agents.sampling import _Plan
+from xeri._cards import Card
+from xeri._core.engine import RandomSource, apply, legal_moves
+from xeri._core.state import GameState
+from xeri._errors import IllegalMoveError, InvalidStateError, RuleSetError
 from xeri._immutable import _Immutable
+from xeri._moves import Capture, PlayerMove, Trail
+from xeri._rules.ruleset import RuleSet
 from xeri.bots.base import moves_to_choose
 from xeri.bots.endgame import solve_endgame
-from xeri.cards import Card
-from xeri.engine import RandomSource, apply, legal_moves
-from xeri.errors import IllegalMoveError, InvalidStateError, RuleSetError
-from xeri.moves import Capture, PlayerMove, Trail
-from xeri.observe import Observation
-from xeri.rollout import Policy, RolloutView, rollout
-from xeri.rules import RuleSet
-from xeri.sample import _Plan
-from xeri.state import GameState
 
 __all__ = ["ISMCTSBot", "PIMCBot", "playout_policy"]
 

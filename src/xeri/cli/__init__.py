@@ -43,14 +43,14 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from xeri._errors import XeriError
+from xeri._rules.ruleset import registered
 from xeri.cli._common import _BOT_NAMES, _PROG, _bot, _importable_here, _Io, _load_rules
 from xeri.cli._demo import play_demo
 from xeri.cli._play import _play
 from xeri.cli._replay import _replay
 from xeri.cli._rules import _rules_lines, _rules_table
 from xeri.cli._simulate import _simulate
-from xeri.errors import XeriError
-from xeri.rules import registered
 
 # The package, imports flowing one way (each module imports only those above it):
 # `_common` (names, rule sets and bots by name, colours, streams), `_show` (what a

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, TextIO
 
 import attrs
 
+from xeri._errors import XeriError
+from xeri._rules.match import CountOut, FixedRounds, TargetScore
+from xeri._rules.ruleset import RuleSet, find_rules
 from xeri.bots import Bot, CountingBot, GreedyBot, ISMCTSBot, PIMCBot, RandomBot
-from xeri.errors import XeriError
-from xeri.match import CountOut, FixedRounds, TargetScore
-from xeri.rules import RuleSet, find_rules
 
 if TYPE_CHECKING:  # rich is optional (the `cli` extra): imported where it is used
     from rich.console import Console

@@ -11,16 +11,16 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
+from xeri._agents.observation import observe
+from xeri._core.engine import apply, chance_move, legal_moves
+from xeri._core.state import GameState
+from xeri._errors import XeriError
+from xeri._io.records import record, replay
+from xeri._moves import Move, PlayerMove
+from xeri._rules.ruleset import RuleSet
 from xeri.bots import Bot
 from xeri.cli._common import _bot_name, _has_teams, _players_of, _side_name
 from xeri.cli._show import _header, _step_lines
-from xeri.engine import apply, chance_move, legal_moves
-from xeri.errors import XeriError
-from xeri.moves import Move, PlayerMove
-from xeri.observe import observe
-from xeri.records import record, replay
-from xeri.rules import RuleSet
-from xeri.state import GameState
 
 # --------------------------------------------------------------------------
 # demo

@@ -13,8 +13,17 @@ import random
 import re
 from collections.abc import Sequence
 
+from xeri._agents.observation import Observation, observe
+from xeri._agents.previews import preview
+from xeri._core.engine import apply, chance_move, legal_moves
+from xeri._errors import IllegalMoveError, XeriError
+from xeri._families.protocol import XeriKind
+from xeri._io.notation import parse_move
+from xeri._io.records import record, replay
+from xeri._io.serialize import to_json
+from xeri._moves import Move, PlayerMove
+from xeri._rules.ruleset import RuleSet
 from xeri.bots import Bot
-from xeri.capture import XeriKind
 from xeri.cli._common import (
     _bot,
     _bot_name,
@@ -30,15 +39,6 @@ from xeri.cli._common import (
     _side_name,
 )
 from xeri.cli._show import _header, _step_lines
-from xeri.engine import apply, chance_move, legal_moves
-from xeri.errors import IllegalMoveError, XeriError
-from xeri.moves import Move, PlayerMove
-from xeri.notation import parse_move
-from xeri.observe import Observation, observe
-from xeri.preview import preview
-from xeri.records import record, replay
-from xeri.rules import RuleSet
-from xeri.serialize import to_json
 
 # --------------------------------------------------------------------------
 # play

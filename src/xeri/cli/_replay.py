@@ -6,13 +6,13 @@ any card; `--step` waits for Enter between plays.
 
 from __future__ import annotations
 
+from xeri._core.engine import apply, start
+from xeri._core.state import Phase
+from xeri._errors import InvalidStateError, XeriError
+from xeri._io.records import GameRecord
+from xeri._io.serialize import MAX_TEXT_LENGTH, from_json
 from xeri.cli._common import _count, _Io, _seat_name
 from xeri.cli._show import _header, _step_lines
-from xeri.engine import apply, start
-from xeri.errors import InvalidStateError, XeriError
-from xeri.records import GameRecord
-from xeri.serialize import MAX_TEXT_LENGTH, from_json
-from xeri.state import Phase
 
 # --------------------------------------------------------------------------
 # replay

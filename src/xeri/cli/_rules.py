@@ -7,12 +7,12 @@ from typing import cast
 
 import attrs
 
-from xeri.cards import Card
+from xeri._cards import Card
+from xeri._families.pile.rule import PileCapture
+from xeri._families.sums.rule import SumCapture
+from xeri._rules.ruleset import RuleSet, find_rules, registered
+from xeri._rules.scoring import PointsTable, StandardScorer
 from xeri.cli._common import _PROG, _has_teams, _match_summary, _teams
-from xeri.pile import PileCapture
-from xeri.rules import RuleSet, find_rules, registered
-from xeri.scoring import PointsTable, StandardScorer
-from xeri.sums import SumCapture
 
 # --------------------------------------------------------------------------
 # rules

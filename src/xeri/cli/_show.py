@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import attrs
 
-from xeri.capture import XeriKind
-from xeri.cards import Card
+from xeri._agents.observation import Observation, ObservedTake, observe
+from xeri._cards import Card
+from xeri._core.state import GameState, Phase
+from xeri._families.protocol import XeriKind
+from xeri._moves import Move
+from xeri._rules.ruleset import RuleSet
+from xeri._table import TableItem
 from xeri.cli._common import _cards, _count, _has_teams, _players_of, _seat_name, _side_name, _teams
-from xeri.moves import Move
-from xeri.observe import Observation, ObservedTake, observe
-from xeri.rules import RuleSet
-from xeri.state import GameState, Phase
-from xeri.table import TableItem
 
 # --------------------------------------------------------------------------
 # What a transcript shows of a state: everything, or one seat's view

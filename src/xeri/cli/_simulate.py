@@ -16,8 +16,8 @@ import signal
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 
+from xeri._simulation import simulate
 from xeri.cli._common import _bot, _console, _Io, _load_rules
-from xeri.simulation import simulate
 
 # --------------------------------------------------------------------------
 # simulate

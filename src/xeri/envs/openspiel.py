@@ -36,10 +36,10 @@ a chance action is a card's index in [`DECK`][xeri.DECK], so
 each equally likely. A deal takes 51 chance actions (the last card is
 forced), a redeal of the initial table ([G4][rules-g4], [F4][rules-f4]) one
 fewer than the cards it reshuffles. The states are those of the whole-deck
-[`Deal`][xeri.Deal], with the same distribution ([`xeri.chance`][xeri.chance]).
+[`Deal`][xeri.Deal], with the same distribution ([`xeri._core.chance`][xeri._core.chance]).
 
 **Actions.** A player's actions are the integer actions of
-[`xeri.actions`][xeri.actions]: `num_distinct_actions()` is
+[`xeri._agents.actions`][xeri._agents.actions]: `num_distinct_actions()` is
 [`num_actions`][xeri.num_actions] (52 in pile games, 18,308 in German
 Xeri), and the legal ones are [`legal_actions`][xeri.legal_actions].
 
@@ -60,7 +60,7 @@ as a string, every field of it (and, in the middle of a deal, how many
 cards have been dealt; never which); as a tensor,
 [`observation_tensor`][xeri.observation_tensor], of the length
 [`observation_shape`][xeri.observation_shape] gives, one named block per
-block of [`observation_layout`][xeri.features.observation_layout]. An
+block of [`observation_layout`][xeri._agents.features.observation_layout]. An
 observation keeps the whole current round (perfect recall within it) and
 only the results of earlier rounds, which is all that the rest of a match
 depends on. The observation string and tensor are the same as the
@@ -93,20 +93,20 @@ from typing import Any
 
 import attrs
 
-from xeri.actions import action_to_move, legal_actions, move_to_action, num_actions
-from xeri.capture import XeriKind
-from xeri.cards import DECK, Card
-from xeri.chance import _round_moves, chance_outcomes
-from xeri.engine import apply, start
-from xeri.errors import IllegalMoveError, RuleSetError, XeriError
-from xeri.features import observation_layout, observation_shape, observation_tensor
-from xeri.match import FixedRounds
-from xeri.moves import Capture, Combine, DealCard, Move, PlayerMove, Trail
-from xeri.observe import Observation, observe
-from xeri.rules import RuleSet, find_rules
-from xeri.sample import determinize
-from xeri.state import GameState, Phase
-from xeri.table import Build, TableItem
+from xeri._agents.actions import action_to_move, legal_actions, move_to_action, num_actions
+from xeri._agents.features import observation_layout, observation_shape, observation_tensor
+from xeri._agents.observation import Observation, observe
+from xeri._agents.sampling import determinize
+from xeri._cards import DECK, Card
+from xeri._core.chance import _round_moves, chance_outcomes
+from xeri._core.engine import apply, start
+from xeri._core.state import GameState, Phase
+from xeri._errors import IllegalMoveError, RuleSetError, XeriError
+from xeri._families.protocol import XeriKind
+from xeri._moves import Capture, Combine, DealCard, Move, PlayerMove, Trail
+from xeri._rules.match import FixedRounds
+from xeri._rules.ruleset import RuleSet, find_rules
+from xeri._table import Build, TableItem
 
 try:
     import numpy as np
@@ -505,7 +505,7 @@ class XeriObserver:
 
     OpenSpiel's observer interface: `set_from(state, player)` fills `tensor`
     (and `dict`, its named blocks, the blocks of
-    [`observation_layout`][xeri.features.observation_layout]);
+    [`observation_layout`][xeri._agents.features.observation_layout]);
     `string_from(state, player)` returns the string. Made by
     [`XeriGame.make_py_observer`][xeri.envs.openspiel.XeriGame.make_py_observer].
 

@@ -23,7 +23,7 @@ last reset (a fresh one, from the system's entropy, on the first).
 
 **Spaces.** Every agent has the same spaces. The action space is
 `Discrete(num_actions(rules))`, the integer actions of
-[`xeri.actions`][xeri.actions] (52 in pile games, 18,308 in German Xeri).
+[`xeri._agents.actions`][xeri._agents.actions] (52 in pile games, 18,308 in German Xeri).
 An observation is a dict:
 
 - `observation`: the [`observation_tensor`][xeri.observation_tensor] of the
@@ -89,13 +89,13 @@ import operator
 import random
 from typing import Any, Literal
 
-from xeri.actions import action_mask, action_to_move, num_actions
-from xeri.engine import apply, chance_move, new_game
-from xeri.errors import IllegalMoveError
-from xeri.features import observation_shape, observation_tensor
-from xeri.observe import observe
-from xeri.rules import GREEK, RuleSet
-from xeri.state import GameState, Phase
+from xeri._agents.actions import action_mask, action_to_move, num_actions
+from xeri._agents.features import observation_shape, observation_tensor
+from xeri._agents.observation import observe
+from xeri._core.engine import apply, chance_move, new_game
+from xeri._core.state import GameState, Phase
+from xeri._errors import IllegalMoveError
+from xeri._rules.ruleset import GREEK, RuleSet
 
 try:
     import gymnasium

@@ -24,19 +24,19 @@ from typing import Any
 
 import attrs
 
-from xeri._validate import check_state
-from xeri.capture import HandNeeds, XeriKind
-from xeri.cards import DECK, Card
-from xeri.engine import apply, chance_move, legal_moves, start
-from xeri.errors import IllegalMoveError, RuleSetError, XeriError, _show
-from xeri.match import FixedRounds, TargetScore
-from xeri.moves import Deal, Move, PlayerMove, Reshuffle, move_sort_key
-from xeri.observe import Observation, observe
-from xeri.records import GameRecord
-from xeri.rules import RuleSet
-from xeri.scoring import MajorityTie, RoundResult, StandardScorer
-from xeri.serialize import Loadable, from_json, to_json
-from xeri.state import GameState, Phase, Take
+from xeri._agents.observation import Observation, observe
+from xeri._cards import DECK, Card
+from xeri._core.engine import apply, chance_move, legal_moves, start
+from xeri._core.state import GameState, Phase, Take
+from xeri._core.validate import check_state
+from xeri._errors import IllegalMoveError, RuleSetError, XeriError, _show
+from xeri._families.protocol import HandNeeds, XeriKind
+from xeri._io.records import GameRecord
+from xeri._io.serialize import Loadable, from_json, to_json
+from xeri._moves import Deal, Move, PlayerMove, Reshuffle, move_sort_key
+from xeri._rules.match import FixedRounds, TargetScore
+from xeri._rules.ruleset import RuleSet
+from xeri._rules.scoring import MajorityTie, RoundResult, StandardScorer
 from xeri.testing.hidden import Place, card_at, hidden_places, place_cards, shuffle_hidden
 
 __all__ = [
@@ -690,7 +690,7 @@ def _check_match(new: GameState, game: _Game) -> None:
 
 
 # --------------------------------------------------------------------------
-# Edges: JSON and observations (xeri.serialize, xeri.observe)
+# Edges: JSON and observations (xeri._io.serialize, xeri.observe)
 
 
 def _check_json(value: Loadable, what: str) -> Loadable:
@@ -761,7 +761,7 @@ def _check_observations(
 
 
 # --------------------------------------------------------------------------
-# The capture rule's needs (xeri.capture.HandNeeds)
+# The capture rule's needs (xeri._families.protocol.HandNeeds)
 
 
 def _needs_of(rules: RuleSet, state: GameState, move: PlayerMove, seat: int) -> HandNeeds:
@@ -875,7 +875,7 @@ def _needs_disagree(
 
 
 # --------------------------------------------------------------------------
-# Records (xeri.records)
+# Records (xeri._io.records)
 
 
 def _record(rules: RuleSet, dealer: int, moves: list[Move]) -> GameRecord:

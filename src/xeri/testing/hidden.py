@@ -30,9 +30,9 @@ from typing import TypeAlias
 
 import attrs
 
-from xeri.cards import Card
-from xeri.observe import observe
-from xeri.state import GameState
+from xeri._agents.observation import observe
+from xeri._cards import Card
+from xeri._core.state import GameState
 
 __all__ = ["Place", "card_at", "hidden_places", "place_cards", "shuffle_hidden"]
 

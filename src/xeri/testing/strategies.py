@@ -26,15 +26,15 @@ except ImportError as exc:  # pragma: no cover  # the extra is installed with th
         "xeri.testing.strategies needs hypothesis: install the testing extra, xeri[testing]"
     ) from exc
 
-from xeri.cards import DECK, ITALIAN_DECK, PIQUET_DECK, Card, Rank
-from xeri.engine import apply, legal_moves, start
-from xeri.match import FixedRounds, SharedTarget, TargetScore
-from xeri.moves import Deal, Move, Reshuffle
-from xeri.pile import PileCapture
-from xeri.rules import GERMAN_POINTS, GREEK_POINTS, Redeal, RuleSet
-from xeri.scoring import MajorityTie, PointsTable
-from xeri.state import GameState, Phase
-from xeri.sums import SumCapture
+from xeri._cards import DECK, ITALIAN_DECK, PIQUET_DECK, Card, Rank
+from xeri._core.engine import apply, legal_moves, start
+from xeri._core.state import GameState, Phase
+from xeri._families.pile.rule import PileCapture
+from xeri._families.sums.rule import SumCapture
+from xeri._moves import Deal, Move, Reshuffle
+from xeri._rules.match import FixedRounds, SharedTarget, TargetScore
+from xeri._rules.ruleset import GERMAN_POINTS, GREEK_POINTS, Redeal, RuleSet
+from xeri._rules.scoring import MajorityTie, PointsTable
 
 __all__ = ["decks", "reachable_states", "rule_sets"]
 

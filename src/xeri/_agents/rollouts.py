@@ -1,0 +1,377 @@
+"""Play the rest of a round quickly, for search: [`rollout`][xeri.rollout].
+
+Search bots spend their time playing rounds to the end from sampled states.
+Through the public API every play makes a new frozen
+[`GameState`][xeri.GameState]; here the round is played on plain mutable
+lists built once per call, and only the end of the round becomes a state
+again. Nothing mutable escapes: the input and the result are ordinary
+frozen states, and the result is exactly the state that repeated
+[`legal_moves`][xeri.legal_moves] and [`apply`][xeri.apply] with the same
+choices would reach.
+
+Fast paths serve the built-in capture rules: [`PileCapture`][xeri.PileCapture],
+and [`SumCapture`][xeri.SumCapture] with every option under the default
+policy (an int-coded table in `xeri._families.sums.kernel`). Any other capture rule
+is played through the public engine, with the same contract, and so is a
+`SumCapture` round with a policy: the policy reads each turn's legal moves
+as public values, which is most of the engine's work there, and the
+int-coded table would only add its own upkeep (it measured about a tenth
+slower).
+
+## Policies
+
+A policy picks the move at each turn. It is called with a
+[`RolloutView`][xeri._agents.rollouts.RolloutView] and returns the *index* of the
+chosen move in `view.moves`, which lists the legal moves in the order of
+[`legal_moves`][xeri.legal_moves]. The view is reused and changed in place
+between calls: read it during the call, never keep it or change it. Besides
+the moves it shows the table, every hand (`view.hands`: a rollout plays a
+full state, a sampled one when a search bot calls it), the stock's size and
+how many plays the round has had. [`playout_policy`][xeri.bots.playout_policy]
+is the policy the search bots use.
+
+The default policy chooses uniformly at random among the legal moves. In a
+pile game every card of the hand is legal at every turn, so it draws, once
+per deal, a uniformly random order in which each hand is played: the same
+distribution as choosing at every turn, for a fraction of the calls to the
+generator. The draws differ from those of a loop calling `rng.choice`, so
+a seeded rollout and a seeded public loop play different (equally likely)
+rounds; to replay given moves, pass a policy.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Sequence
+from functools import cache
+from itertools import chain, permutations
+from math import factorial
+from operator import attrgetter, itemgetter
+
+from xeri._cards import Card
+from xeri._core.engine import RandomSource, _end_round, apply, chance_move, legal_moves
+from xeri._core.state import GameState, Phase, Take, _make_take
+from xeri._errors import IllegalMoveError
+from xeri._families.pile.rule import PileCapture
+from xeri._families.protocol import XeriKind
+from xeri._families.sums.kernel import sum_rollout
+from xeri._families.sums.rule import SumCapture
+from xeri._moves import PlayerMove
+from xeri._rules.ruleset import RuleSet
+from xeri._table import TableItem
+
+__all__ = ["Policy", "RolloutView", "rollout"]
+
+_SYSTEM_RANDOM = secrets.SystemRandom()
+_INDEX = attrgetter("index")
+
+
+class RolloutView:
+    """What a policy sees at each turn of a rollout: read it during the call only.
+
+    The lists are the rollout's own working lists, changed in place as the
+    round goes on; a policy must not keep or modify them.
+    """
+
+    __slots__ = ("hands", "moves", "plays", "rules", "seat", "state", "stock", "table")
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules: RuleSet = rules
+        """The rule set of the round."""
+        self.seat: int = 0
+        """The seat to move."""
+        self.moves: Sequence[PlayerMove] = ()
+        """The legal moves of the seat to move, sorted as `legal_moves` gives them."""
+        self.table: Sequence[TableItem] = ()
+        """The table: the pile bottom to top, or the items in the order laid."""
+        self.stock: int = 0
+        """How many cards the stock holds."""
+        self.plays: int = 0
+        """How many plays the round has had."""
+        self.hands: Sequence[Sequence[Card]] = ()
+        """Every seat's hand, by seat. A rollout plays a full state (a sampled
+        one, for search), so its policy may look at every hand."""
+        self.state: GameState | None = None
+        """The current state when the round is played through the public engine
+        (custom capture rules); None on the fast path."""
+
+
+Policy = Callable[[RolloutView], int]
+"""A policy: the index in `view.moves` of the move to play."""
+
+
+def rollout(
+    state: GameState, rng: RandomSource | None = None, policy: Policy | None = None
+) -> GameState:
+    """Play the current round from `state` to its end.
+
+    Args:
+        state: a state in the middle of a round (phase `PLAY` or `REDEAL`,
+            a redeal pending card by card included, which is completed at
+            random); a state whose round is over is returned as it is.
+        rng: the generator for the default policy and for any redeal of the
+            initial table; defaults to `secrets.SystemRandom()`.
+        policy: picks each move (see the module docstring); by default
+            uniformly at random among the legal moves.
+
+    Returns:
+        The state at the end of the round, scored: phase `ROUND_OVER`, or
+        `MATCH_OVER` when the round decides the match. It equals the state
+        that `apply` would reach with the same moves.
+
+    Raises:
+        IllegalMoveError: `state` is not a state, or the first round is not
+            dealt yet, or the policy returned no index of a legal move.
+
+    Examples:
+        >>> import random, xeri
+        >>> state = xeri.new_game(xeri.GREEK, rng=random.Random(4))
+        >>> end = xeri.rollout(state, random.Random(4))
+        >>> end.is_round_over, len(end.history)
+        (True, 48)
+    """
+    if type(state) is not GameState:
+        raise IllegalMoveError(f"rollout needs a GameState, not {type(state).__name__}")
+    if state.is_round_over:
+        return state
+    if state.phase is Phase.DEAL:
+        raise IllegalMoveError(
+            "the first round is not dealt yet: apply a Deal (or the rest of its DealCards) first"
+        )
+    rng = _SYSTEM_RANDOM if rng is None else rng
+    while state.phase is Phase.REDEAL:
+        state = apply(state, chance_move(state, rng))
+    if type(state.rules.capture) is PileCapture:
+        return _pile_rollout(state, rng, policy)
+    if type(state.rules.capture) is SumCapture and state.rules.capture._german and policy is None:
+        return sum_rollout(state, rng)
+    return _public_rollout(state, rng, policy)
+
+
+def _pick(policy: Policy, view: RolloutView) -> int:
+    index = policy(view)
+    if type(index) is not int or not 0 <= index < len(view.moves):
+        raise IllegalMoveError(
+            f"the policy must return the index of a legal move (0 to {len(view.moves) - 1}),"
+            f" not {index!r}"
+        )
+    return index
+
+
+def _public_rollout(state: GameState, rng: RandomSource, policy: Policy | None) -> GameState:
+    """The round through `legal_moves` and `apply`, for capture rules without a fast path."""
+    view = RolloutView(state.rules)
+    while not state.is_round_over:
+        moves = legal_moves(state)
+        if policy is None:
+            move = moves[rng.randrange(len(moves))]
+        else:
+            view.seat = state.to_move  # type: ignore[assignment]  # a seat while playing
+            view.moves = moves
+            view.table = state.table
+            view.hands = state.hands
+            view.stock = len(state.stock)
+            view.plays = len(state.history)
+            view.state = state
+            move = moves[_pick(policy, view)]
+        state = apply(state, move)
+    return state
+
+
+_TABLED = 6
+"""Hands up to this size take their random order from a table of orders."""
+
+_FACTORIALS = tuple(factorial(size) for size in range(53))
+
+
+@cache
+def _orderings(size: int) -> tuple[Callable[[Sequence[Card]], tuple[Card, ...]], ...]:
+    """For each order of `size` positions, a getter that lists a hand in that order.
+
+    A constant table, built on first use (720 getters for a hand of six).
+    """
+    if size < 2:  # an itemgetter of one index gives the item, not a tuple
+        return (tuple,)
+    return tuple(itemgetter(*order) for order in permutations(range(size)))
+
+
+def _ordered(hand: Sequence[Card], p: int) -> tuple[Card, ...]:
+    """The hand in its order number `p` (below the factorial of its size)."""
+    if len(hand) <= _TABLED:
+        return _orderings(len(hand))[p](hand)
+    left = list(hand)
+    order = []
+    for k in range(len(hand), 0, -1):
+        p, i = divmod(p, k)
+        order.append(left.pop(i))
+    return tuple(order)
+
+
+def _random_plays(state: GameState, rng: RandomSource) -> tuple[list[Card], int]:
+    """The table's cards, then every play left in the round, in a uniformly random order.
+
+    In a pile game every card of the hand is legal at every turn, so a
+    player choosing uniformly at random at each turn plays its hand in a
+    uniformly random order, independent of the others. The plays left are
+    fixed by these orders: of the hands held now, and of the hands the
+    stock will deal, block by block, each to the next seat in play order.
+    One number below the product of the hands' factorials, read digit by
+    digit in the mixed radix of those factorials, is exactly such an order
+    for every hand: one call of the generator for the round. Each hand's
+    cards then go to its seat's places in the list (every `seats`-th).
+
+    Returns:
+        The list, and how many plays of it belong to the current deal.
+    """
+    rules = state.rules
+    seats, size = rules.seats, rules.hand_size
+    mover: int = state.to_move  # type: ignore[assignment]  # a seat in phase PLAY
+    hands = state.hands
+    current = hands[mover:] + hands[:mover]  # the current deal's hands in the order they play
+    table, stock = state.table, state.stock
+    offset = len(table)
+    first = sum(map(len, current))
+    plays: list[Card] = [*table, *chain.from_iterable(current), *stock]  # type: ignore[list-item]  # a pile holds cards only
+    facts = _FACTORIALS
+    total = facts[size] ** (len(stock) // size)
+    for hand in current:
+        total *= facts[len(hand)]
+    r = rng.randrange(total) if total > 1 else 0
+    # The current deal: the hands differ by one card at most, the longer ones
+    # first, so the seat `j` places after the mover plays at every `seats`-th
+    # place from `j`.
+    for j, hand in enumerate(current):
+        n = len(hand)
+        r, p = divmod(r, facts[n])
+        plays[offset + j : offset + j + seats * n : seats] = _ordered(hand, p)
+    block = seats * size
+    for d in range(0, len(stock), block):  # each deal to come, from stock[d]
+        at = offset + first + d
+        for j in range(seats):
+            r, p = divmod(r, facts[size])
+            k = d + j * size
+            plays[at + j : at + block : seats] = _ordered(stock[k : k + size], p)
+    return plays, first
+
+
+def _pile_rollout(state: GameState, rng: RandomSource, policy: Policy | None) -> GameState:
+    """The round of a game of the built-in pile rule (the Greek family)."""
+    if policy is None:
+        return _pile_random(state, rng)
+    return _pile_policy(state, policy)
+
+
+def _pile_random(state: GameState, rng: RandomSource) -> GameState:
+    """The round with uniformly random plays, every play of it drawn at once.
+
+    Laid out in the order of play after the table's cards
+    (`_random_plays`), the round is one list, and the pile at any moment
+    is the stretch of it since the last capture: the loop keeps only where
+    that stretch starts and the rank on top.
+    """
+    rules = state.rules
+    sweeper = rules.capture.sweeper  # type: ignore[attr-defined]  # a PileCapture
+    seats = rules.seats
+    mover: int = state.to_move  # type: ignore[assignment]  # a seat in phase PLAY
+    plays, first = _random_plays(state, rng)
+    offset = len(state.table)
+    turn0 = len(state.history) - offset  # the turn of `plays[i]` is `turn0 + i`
+    last = len(plays) - 1
+    dealt = seats * rules.hand_size  # the plays of each later deal
+    per_deal = rules.dealer_per_deal
+    no_first_xeri = not rules.xeri_on_first_card and not state.history
+    no_last_xeri = not rules.xeri_on_last_card
+    xeri_kind, jack_kind = XeriKind.XERI, XeriKind.JACK_XERI
+    takes: list[Take] = list(state.takes)
+    top = plays[offset - 1].rank if offset else None
+    bottom = 0  # the pile is `plays[bottom:i]` before the play `plays[i]`
+    for i in range(offset, last + 1):
+        rank = plays[i].rank
+        if rank is top:
+            kind = None
+            if i - bottom == 1 and not (
+                (no_first_xeri and i == offset) or (no_last_xeri and i == last)
+            ):
+                kind = jack_kind if rank is sweeper else xeri_kind
+        elif rank is sweeper and top is not None:
+            kind = None
+        else:
+            top = rank
+            continue
+        t = i - offset  # the play's index from the seat to move now
+        shift = (t - first) // dealt + 1 if per_deal and t >= first else 0
+        seat = (mover + t + shift) % seats
+        takes.append(_make_take(seat, tuple(plays[bottom : i + 1]), kind, turn0 + i))
+        top = None
+        bottom = i + 1
+    dealer = state.dealer
+    if per_deal:
+        dealer = (dealer + len(state.stock) // dealt) % seats
+    history = (*state.history, *plays[offset:])
+    return _end_round(
+        state, ((),) * seats, tuple(plays[bottom:]), history, tuple(takes), dealer=dealer
+    )
+
+
+def _pile_policy(  # noqa: PLR0915  # one loop, kept whole for speed
+    state: GameState, policy: Policy
+) -> GameState:
+    """The round on mutable lists of cards, the policy asked at every turn."""
+    rules = state.rules
+    sweeper = rules.capture.sweeper  # type: ignore[attr-defined]  # a PileCapture
+    seats = rules.seats
+    size = rules.hand_size
+    dealer = state.dealer
+    per_deal = rules.dealer_per_deal
+    hands = [list(hand) for hand in state.hands]
+    pile: list[Card] = list(state.table)  # type: ignore[arg-type]  # a pile holds cards only
+    stock = list(state.stock)
+    history: list[PlayerMove] = list(state.history)
+    takes: list[Take] = list(state.takes)
+    first_xeri = rules.xeri_on_first_card
+    last_xeri = rules.xeri_on_last_card
+    xeri_kind, jack_kind = XeriKind.XERI, XeriKind.JACK_XERI
+    view = RolloutView(rules)
+    view.table = pile
+    view.hands = hands
+    mover: int = state.to_move  # type: ignore[assignment]  # a seat in phase PLAY
+    while True:  # one deal after another
+        left = sum(map(len, hands))
+        for k in range(left - 1, -1, -1):  # k plays of the deal are left after this one
+            hand = hands[mover]
+            view.seat, view.moves, view.stock, view.plays = mover, hand, len(stock), len(history)
+            card = hand.pop(_pick(policy, view))
+            turn = len(history)
+            history.append(card)
+            if pile:
+                rank = card.rank
+                if rank is pile[-1].rank:
+                    kind = None
+                    if len(pile) == 1 and (first_xeri or turn) and (last_xeri or k or stock):
+                        kind = jack_kind if rank is sweeper else xeri_kind
+                    pile.append(card)
+                    takes.append(_make_take(mover, tuple(pile), kind, turn))
+                    pile.clear()
+                elif rank is sweeper:
+                    pile.append(card)
+                    takes.append(_make_take(mover, tuple(pile), None, turn))
+                    pile.clear()
+                else:
+                    pile.append(card)
+            else:
+                pile.append(card)
+            mover = mover + 1 if mover + 1 < seats else 0
+        if not stock:
+            break
+        # Every hand is empty: the same dealer deals again from the stock (G8),
+        # or the next seat under `dealer_per_deal`.
+        if per_deal:
+            dealer = (dealer + 1) % seats
+        for i in range(seats):
+            seat = (dealer + 1 + i) % seats
+            hands[seat] = sorted(stock[i * size : (i + 1) * size], key=_INDEX)
+        del stock[: seats * size]
+        mover = (dealer + 1) % seats
+    return _end_round(
+        state, ((),) * seats, tuple(pile), tuple(history), tuple(takes), dealer=dealer
+    )

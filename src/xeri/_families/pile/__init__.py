@@ -1,0 +1,1 @@
+"""Private: see the `xeri` package for the public names."""

@@ -1,0 +1,1061 @@
+"""German Xeri's capture rule: sums, builds and raises ([`SumCapture`][xeri.SumCapture]).
+
+The table is a row of items (loose cards and [`Build`][xeri.Build]s), every
+one visible and takeable. On a turn the player plays one card and does
+exactly one thing ([D3][rules-d3]):
+
+* **capture**: take one group of the card's value: a single build of that
+  value, or loose number cards whose values add up to it (one card of equal
+  value included). A picture (J, Q, K) takes only a loose card of its own
+  rank, one at a time; pictures never sum. With `multi_capture` a number
+  card may take several disjoint groups of its value at once.
+* **combine**: lay a number card on a loose number card or a build and
+  announce the sum (at most 10); onto the opponent's build this is a raise
+  and the mover becomes its owner. The mover must keep a card of the
+  announced value. With `multi_builds` the card may be laid with several
+  items, which together with it divide into groups of the announced value
+  (a multiple build, [C4][rules-c4]).
+* **trail**: lay the card free.
+
+The ownership rule [D4][rules-d4] holds after every move: for every value,
+the builds of that value a seat owns never outnumber the cards of that
+value in its hand, and a seat that owns a build may not trail. It follows
+that the seat to move always has a legal move (it can take one of its
+builds, or trail when it owns none), and that no build outlives a deal.
+
+[`SumCapture.play`][xeri.SumCapture.play] checks the move played and
+nothing else: it never lists the legal moves.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, product
+from operator import add
+from typing import ClassVar
+
+import attrs
+
+from xeri._cards import DECK, Card, Rank
+from xeri._errors import IllegalMoveError, RuleSetError, _int_in
+from xeri._families.protocol import NO_NEEDS, HandNeeds, OutcomeTuple, XeriKind
+from xeri._families.sums import actions as _sum_actions
+from xeri._immutable import _Immutable, _repr
+from xeri._moves import TRAILS, Capture, Combine, PlayerMove, Trail, move_sort_key
+from xeri._table import Build, TableItem, item_cards, item_sort_key
+
+__all__ = ["GERMAN_VALUES", "SCOPA_VALUES", "SumCapture", "card_value"]
+
+_MAX = 10
+_SUMS = (1 << (_MAX + 1)) - 1
+"""A bit set of sums 0 to 10: bit s stands for the sum s."""
+
+
+def card_value(card: Card) -> int | None:
+    """The value of a card in German Xeri's sums: Ace 1, number cards as printed, pictures None.
+
+    As [D1][rules-d1] says; [`SumCapture.value`][xeri.SumCapture.value] gives
+    the value under a rule's own [`values`][xeri.SumCapture.values].
+    """
+    return _VALUES[card]
+
+
+GERMAN_VALUES: tuple[tuple[Rank, int], ...] = tuple((Rank(v), v) for v in range(1, _MAX + 1))
+"""The values of German Xeri ([D1][rules-d1]): Ace 1, 2 to 10 as printed; pictures have none."""
+
+SCOPA_VALUES: tuple[tuple[Rank, int], ...] = (
+    *((Rank(v), v) for v in range(1, 8)),
+    (Rank.JACK, 8),
+    (Rank.QUEEN, 9),
+    (Rank.KING, 10),
+)
+"""The values of Scopa ([S1][rules-s1]): Ace 1, 2 to 7 as printed, Jack 8, Queen 9, King 10."""
+
+
+def _card_values(pairs: tuple[tuple[Rank, int], ...]) -> dict[Card, int | None]:
+    by_rank = dict(pairs)
+    return {c: by_rank.get(c.rank) for c in DECK}
+
+
+def _by_value(values: dict[Card, int | None]) -> dict[int, frozenset[Card]]:
+    return {v: frozenset(c for c in DECK if values[c] == v) for v in range(1, _MAX + 1)}
+
+
+_VALUES: dict[Card, int | None] = _card_values(GERMAN_VALUES)
+_BY_VALUE: dict[int, frozenset[Card]] = _by_value(_VALUES)
+
+
+def _value_pairs(value: object) -> object:
+    """A dict or pairs of `(rank, value)`, as pairs sorted by rank; anything else as given."""
+    if isinstance(value, dict):
+        value = tuple(value.items())
+    if isinstance(value, (tuple, list)) and all(
+        isinstance(p, tuple) and len(p) == 2 and isinstance(p[0], Rank) for p in value
+    ):
+        return tuple(sorted(value))
+    return value
+
+
+_LATER_OPTIONS: dict[str, object] = {
+    "values": GERMAN_VALUES,
+    "builds": True,
+    "raises": True,
+    "equal_first": False,
+    "multi_builds": False,
+    "card_must_capture": False,
+}
+"""The options added after German Xeri's, with German Xeri's values: left out of reprs."""
+
+
+def _good_values(pairs: object) -> bool:
+    return (
+        type(pairs) is tuple
+        and all(
+            type(p) is tuple and len(p) == 2 and isinstance(p[0], Rank) and _int_in(p[1], 1, _MAX)
+            for p in pairs
+        )
+        and len({p[0] for p in pairs}) == len(pairs)
+    )
+
+
+def _partitions_of(total: int) -> tuple[tuple[int, ...], ...]:
+    """The ways to write `total` as a sum of values 1 to 10, as counts indexed by value."""
+    out: list[tuple[int, ...]] = []
+    counts = [0] * (_MAX + 1)
+
+    def search(rest: int, largest: int) -> None:
+        if not rest:
+            out.append(tuple(counts))
+            return
+        for v in range(min(rest, largest), 0, -1):
+            counts[v] += 1
+            search(rest - v, v)
+            counts[v] -= 1
+
+    search(total, _MAX)
+    return tuple(out)
+
+
+_PARTITIONS = tuple(_partitions_of(total) for total in range(_MAX + 1))
+"""A constant: the groups of each value, as counts of the values in them (42 for ten)."""
+
+
+def _value(item: TableItem, values: dict[Card, int | None]) -> int | None:
+    return item.value if isinstance(item, Build) else values[item]
+
+
+def _held(hand: tuple[Card, ...], values: dict[Card, int | None]) -> list[int]:
+    """The number cards of a hand, counted by value."""
+    held = [0] * (_MAX + 1)
+    for card in hand:
+        value = values[card]
+        if value is not None:
+            held[value] += 1
+    return held
+
+
+def _groups(numbers: list[tuple[int, int, Card]], wanted: int) -> list[list[tuple[TableItem, ...]]]:
+    """The sets of loose number cards adding up to each value of `wanted`, bucketed by sum.
+
+    `numbers` holds `(value, index, card)` sorted, so in deck order; `wanted`
+    is a bit set of values (bit v for the value v). Each bucket comes out in
+    lexicographic order. A card is added only when the cards after it can
+    still complete a wanted sum (`reach` says which sums they make), so
+    every step of the search leads to a group: the cost is the number of
+    groups times the size of the table, whatever the table holds.
+    """
+    n = len(numbers)
+    reach = [1] * (n + 1)  # reach[i]: the sums some subset of numbers[i:] makes
+    sums = 1
+    for i in range(n - 1, -1, -1):
+        sums |= (sums << numbers[i][0]) & _SUMS
+        reach[i] = sums
+    out: list[list[tuple[TableItem, ...]]] = [[] for _ in range(_MAX + 1)]
+    chosen: list[Card] = []
+
+    def search(start: int, total: int) -> None:
+        for i in range(start, n):
+            v, _, card = numbers[i]
+            new = total + v
+            if not wanted >> new:  # numbers are sorted: no later card does better
+                return
+            if wanted >> new & 1:
+                out[new].append((*chosen, card))
+            if (reach[i + 1] << new) & wanted & ~(1 << new):
+                chosen.append(card)
+                search(i + 1, new)
+                chosen.pop()
+
+    search(0, 0)
+    return out
+
+
+def _divisible(numbers: list[tuple[int, int, Card]], value: int) -> list[tuple[Card, ...]]:
+    """Every non-empty set of loose number cards that divides into groups of `value` each.
+
+    Whether a set divides depends only on how many cards of each value it
+    holds. The search walks those counts, from none, by adding one group of
+    `value` at a time (at most 42 shapes of group), so it visits only counts
+    that divide; each count found then stands for every card set that has
+    it. The cost is proportional to the number of sets returned.
+    """
+    by_value: list[list[Card]] = [[] for _ in range(_MAX + 1)]
+    for v, _, card in numbers:
+        if v <= value:
+            by_value[v].append(card)
+    room = tuple(map(len, by_value))
+    shapes = [s for s in _PARTITIONS[value] if all(map(int.__le__, s, room))]
+    empty = (0,) * (_MAX + 1)
+    seen = {empty}
+    todo = [empty]
+    while todo:
+        counts = todo.pop()
+        for shape in shapes:
+            new = tuple(map(add, counts, shape))
+            if new not in seen and all(map(int.__le__, new, room)):
+                seen.add(new)
+                todo.append(new)
+    seen.remove(empty)
+    out: list[tuple[Card, ...]] = []
+    for counts in seen:
+        choices = [combinations(by_value[v], k) for v, k in enumerate(counts) if k]
+        out += (tuple(c for part in parts for c in part) for parts in product(*choices))
+    return out
+
+
+def _splits(counts: list[int], value: int) -> bool:
+    """Whether number cards, counted by value, divide into groups of `value` each.
+
+    The largest card left belongs to some group: try every way to fill that
+    group with cards no larger (at most 42), then divide the rest. Values
+    are at most ten, so the search is small; `counts` is restored on return.
+    """
+    if sum(v * k for v, k in enumerate(counts)) % value:
+        return False
+    failed: set[tuple[int, ...]] = set()
+
+    def divide() -> bool:
+        top = next((v for v in range(_MAX, 0, -1) if counts[v]), 0)
+        if not top:
+            return True
+        key = tuple(counts)
+        if key in failed:
+            return False
+        counts[top] -= 1
+        done = fill(value - top, top)
+        counts[top] += 1
+        if not done:
+            failed.add(key)
+        return done
+
+    def fill(need: int, largest: int) -> bool:
+        if not need:
+            return divide()
+        for v in range(min(need, largest), 0, -1):
+            if counts[v]:
+                counts[v] -= 1
+                done = fill(need - v, v)
+                counts[v] += 1
+                if done:
+                    return True
+        return False
+
+    return divide()
+
+
+def _owner_rule_holds(owned: list[int], held: list[int]) -> bool:
+    """D4: for each value, the builds of that value owned <= the cards of that value held."""
+    return all(held[value] >= owned.count(value) for value in owned)
+
+
+def _items_key(items: tuple[TableItem, ...]) -> tuple[tuple[int, ...], ...]:
+    return tuple(map(item_sort_key, items))
+
+
+def _without(owned: list[int], taken: tuple[TableItem, ...], seat: int) -> list[int]:
+    """The values of the builds `seat` owns once the builds among `taken` are gone."""
+    left = list(owned)
+    for t in taken:
+        if type(t) is Build and t.owner == seat:
+            left.remove(t.value)
+    return left
+
+
+_Targets = list[tuple[int, int, int, object, TableItem]]
+
+
+def _scan(
+    table: tuple[TableItem, ...],
+    values: dict[Card, int | None],
+) -> tuple[
+    list[tuple[int, int, Card]],
+    list[tuple[int, Card]],
+    list[tuple[int, int, tuple[int, ...], Build]],
+    _Targets,
+]:
+    """Sort the table's items for move generation: number cards, pictures, builds, targets.
+
+    Sort keys are built inline, in the order `item_sort_key` defines: loose
+    cards by index, then builds by value, owner and cards; targets (every
+    number item, for combining) by value first.
+    """
+    numbers: list[tuple[int, int, Card]] = []
+    pictures: list[tuple[int, Card]] = []
+    builds: list[tuple[int, int, tuple[int, ...], Build]] = []
+    targets: _Targets = []
+    for t in table:
+        if type(t) is Card:
+            v = values[t]
+            if v is not None:
+                numbers.append((v, t.index, t))
+                targets.append((v, 0, t.index, 0, t))
+            else:
+                pictures.append((t.index, t))
+        elif isinstance(t, Build):
+            key = tuple(c.index for c in t.cards)
+            builds.append((t.value, t.owner, key, t))
+            targets.append((t.value, 1, t.owner, key, t))
+    numbers.sort()
+    pictures.sort()
+    targets.sort()
+    builds.sort()
+    return numbers, pictures, builds, targets
+
+
+def _reach(
+    table: tuple[TableItem, ...], values: dict[Card, int | None]
+) -> tuple[int, int, set[Rank]]:
+    """What the table offers to a capture, as bit masks and a set.
+
+    Returns:
+        The sums its loose number cards can make (bit `v` set for a sum `v`
+        up to 10, bit 0 for the empty sum), the values of its builds (bit
+        `v` for a build of `v`), and the ranks of its loose pictures.
+    """
+    sums = 1
+    builds = 0
+    ranks: set[Rank] = set()
+    for t in table:
+        if type(t) is Card:
+            value = values[t]
+            if value is None:
+                ranks.add(t.rank)
+            else:
+                sums |= (sums << value) & _SUMS
+        elif isinstance(t, Build):
+            builds |= 1 << t.value
+    return sums, builds, ranks
+
+
+def _capturers(table: tuple[TableItem, ...], values: dict[Card, int | None]) -> frozenset[Card]:
+    """Every card that could take something from `table` (for a compulsory capture, D5)."""
+    sums, builds, ranks = _reach(table, values)
+    reached = (sums & ~1) | builds
+    return frozenset(
+        c for c in DECK if c.rank in ranks or ((v := values[c]) is not None and reached >> v & 1)
+    )
+
+
+@attrs.frozen(kw_only=True, repr=False)
+class SumCapture(_Immutable):
+    """Captures by equal value or by sum, with builds and raises (German Xeri, [D3][rules-d3]).
+
+    A capture that leaves the table empty is a xeri ([D6][rules-d6]); there
+    is no jack xeri.
+
+    How many legal moves there can be. By default a card takes one group,
+    so its captures are the sets of loose cards adding up to its value,
+    and the builds of that value: a 10 has at most 1,698 (every card from
+    Ace to 9 on the table). The longest list known has 8,818 moves: the
+    34 number cards the mover does not hold lie on the table (reachable
+    when both players lay their cards free) and the mover holds
+    9 9 10 10 10 10. With `multi_capture` a card takes any set of items
+    that divides into groups of its value, and the number of such sets
+    grows exponentially with the table: `k` disjoint groups on it give
+    one card at least `2**k - 1` captures. Ace to 4 on the table (16 cards) and
+    a hand of 5 to 10 give 49,301 moves; Ace to 7 (28 cards) and a hand
+    of 8 9 10 10 10 10 over 120 million; the 34 number cards and
+    9 9 10 10 10 10 over 4 billion. Since each move takes a different
+    set, no smaller list is possible: [`moves`][xeri.SumCapture.moves]
+    takes time in proportion to the list (it never goes through the
+    several divisions of one set), and [`play`][xeri.SumCapture.play]
+    checks the move played alone, at a cost that does not depend on the
+    list.
+    """
+
+    pile: ClassVar[bool] = False
+    """Capability: an open table, every item takeable (see [`CaptureRule`][xeri.CaptureRule])."""
+
+    multi_capture: bool = False
+    """[D3][rules-d3] option: one card may take several disjoint groups of its value at once."""
+    forced_capture: bool = False
+    """[D5][rules-d5] option: a player who can capture must capture."""
+    self_raise: bool = False
+    """[D3][rules-d3] option: a player may raise their own build."""
+    values: tuple[tuple[Rank, int], ...] = attrs.field(
+        default=GERMAN_VALUES, converter=_value_pairs
+    )
+    """The value of each rank in sums, as `(rank, value)` pairs from 1 to 10 (a dict is
+    accepted): [`GERMAN_VALUES`][xeri._families.sums.rule.GERMAN_VALUES] by default,
+    [`SCOPA_VALUES`][xeri._families.sums.rule.SCOPA_VALUES] in Scopa. A rank without a value is a
+    *picture*: it takes only a loose card of its own rank, one at a time, and never
+    builds."""
+    builds: bool = True
+    """Whether a card may be combined with a table item into a build ([D3][rules-d3]);
+    False in Scopa, where a card only captures or is laid free."""
+    raises: bool = True
+    """Whether a build may be combined onto, making it larger: a raise ([D3][rules-d3])."""
+    equal_first: bool = False
+    """Whether a card that can take an item of its own value must take one such item alone,
+    rather than a sum (Scopa's rule, [S3][rules-s3])."""
+    multi_builds: bool = False
+    """Whether a card may be laid with several table items into one build, and a build may
+    hold several groups of its value (Cassino's multiple builds, [C4][rules-c4]): the card
+    and the loose cards grouped must divide into groups of the announced value, and any
+    build grouped in must already have that value. A multiple build cannot be raised.
+    Needs `builds`."""
+    card_must_capture: bool = False
+    """Whether a card that can capture must capture: it may not be laid free or built
+    with, though another card that cannot capture may be laid free (Scopa, [S3][rules-s3]).
+    `forced_capture` is the stronger rule: a player who can capture with any card must."""
+    _values: dict[Card, int | None] = attrs.field(init=False, repr=False, eq=False)
+    _values_by: dict[int, frozenset[Card]] = attrs.field(init=False, repr=False, eq=False)
+
+    @_values.default
+    def _compute_values(self) -> dict[Card, int | None]:
+        if self.values == GERMAN_VALUES:
+            return _VALUES
+        if not _good_values(self.values):
+            return {}  # refused in __attrs_post_init__
+        return _card_values(self.values)
+
+    @_values_by.default
+    def _compute_values_by(self) -> dict[int, frozenset[Card]]:
+        if not self._values:
+            return {}  # bad values, refused in __attrs_post_init__
+        return _BY_VALUE if self._values is _VALUES else _by_value(self._values)
+
+    def __attrs_post_init__(self) -> None:
+        for name in (
+            "multi_capture",
+            "forced_capture",
+            "self_raise",
+            "builds",
+            "raises",
+            "equal_first",
+            "card_must_capture",
+            "multi_builds",
+        ):
+            if type(getattr(self, name)) is not bool:
+                raise RuleSetError(f"SumCapture.{name} must be True or False")
+        if self.multi_builds and not self.builds:
+            raise RuleSetError("SumCapture.multi_builds needs builds=True")
+        if self.card_must_capture and self.builds:
+            raise RuleSetError(
+                "SumCapture.card_must_capture needs builds=False: it is Scopa's rule, for games "
+                "where a card only captures or is laid free"
+            )
+        if not _good_values(self.values):
+            raise RuleSetError(
+                "SumCapture.values must be (Rank, value) pairs, each rank once, each value an "
+                f"int from 1 to {_MAX}"
+            )
+
+    def __repr__(self) -> str:
+        # The options added after German Xeri are shown only when they differ from it.
+        return _repr(self, _LATER_OPTIONS)
+
+    @property
+    def _german(self) -> bool:
+        """Whether this rule plays German Xeri's sums: its values, builds and raises."""
+        return (
+            self._values is _VALUES
+            and self.builds
+            and self.raises
+            and not self.equal_first
+            and not self.card_must_capture
+            and not self.multi_builds
+        )
+
+    def value(self, card: Card) -> int | None:
+        """The value of a card in sums under this rule, or None for a picture.
+
+        Examples:
+            >>> import xeri
+            >>> scopa = xeri.SumCapture(values=xeri._families.sums.rule.SCOPA_VALUES)
+            >>> scopa.value(xeri.Card.parse("K♠")), xeri.SumCapture().value(xeri.Card.parse("K♠"))
+            (10, None)
+        """
+        return self._values[card]
+
+    def moves(  # noqa: PLR0915  # one pass over the hand makes every kind of move, in order
+        self, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
+    ) -> tuple[PlayerMove, ...]:
+        """Every legal capture, combination and trail, sorted ([D3][rules-d3]–[D5][rules-d5]).
+
+        Args:
+            table: the table items.
+            hand: the mover's hand, sorted in deck order.
+            seat: the mover's seat.
+
+        Returns:
+            The legal moves, in the order of
+            [`move_sort_key`][xeri._moves.move_sort_key]; under `multi_capture`
+            one capture per set of items taken, however it divides into groups.
+        """
+        values = self._values
+        numbers, pictures, builds, targets = _scan(table, values)
+        owned = [v for v, owner, _, _ in builds if owner == seat]
+        held = [0] * (_MAX + 1)
+        wanted = 0
+        for card in hand:
+            value = values[card]
+            if value is not None:
+                held[value] += 1
+                wanted |= 1 << value
+        if owned:  # values whose cards may not take loose cards alone (D4)
+            for value in range(1, _MAX + 1):
+                if wanted >> value & 1:
+                    held[value] -= 1
+                    if not _owner_rule_holds(owned, held):
+                        wanted &= ~(1 << value)
+                    held[value] += 1
+        multi = self.multi_capture
+        groups = _groups(numbers, wanted) if numbers and wanted and not multi else None
+        unions: dict[int, list[tuple[TableItem, ...]]] = {}
+        forced = self.forced_capture
+        captures: list[PlayerMove] = []
+        out: list[PlayerMove] = []
+        for card in hand:  # hands are sorted, so the moves come out sorted by card
+            value = values[card]
+            if value is None:
+                # A picture takes one card of its rank even under multi_capture:
+                # pictures have no value, so they never form groups of a value.
+                found: list[PlayerMove] = (
+                    [Capture(card=card, taken=(t,)) for _, t in pictures if t.rank is card.rank]
+                    if not owned or _owner_rule_holds(owned, held)
+                    else []
+                )
+            else:
+                held[value] -= 1  # from here on, `held` counts the hand after this card
+                if multi:
+                    taken = unions.get(value)
+                    if taken is None:  # cards of one value take the same sets
+                        taken = unions[value] = self._unions(
+                            value, numbers, builds, owned=owned, held=held, seat=seat
+                        )
+                else:
+                    # Card groups first, each in deck order, in lexicographic order,
+                    # then builds by key: the order of `move_sort_key`, unsorted.
+                    taken = groups[value] if groups is not None else []
+                    if builds:
+                        taken = taken + [
+                            (b,)
+                            for v, _, _, b in builds
+                            if v == value
+                            and (not owned or _owner_rule_holds(_without(owned, (b,), seat), held))
+                        ]
+                if self.equal_first and any(v == value for v, _, _ in numbers):
+                    taken = [t for t in taken if len(t) == 1]  # an equal card alone (S3)
+                found = [Capture(card=card, taken=t) for t in taken]
+            captures += found
+            out += found
+            if found and self.card_must_capture:
+                if value is not None:
+                    held[value] += 1
+                continue  # this card captures: no build, no trail with it
+            if value is not None:
+                if self.builds and not (forced and captures):
+                    made = self._combines(
+                        card, value, held, targets=targets, owned=owned, seat=seat
+                    )
+                    if self.multi_builds:
+                        made += self._groupings(card, value, held, numbers, builds, owned, seat)
+                        made.sort(key=move_sort_key)
+                    out += made
+                held[value] += 1
+            if not owned:
+                out.append(TRAILS[card])
+        if forced and captures:
+            return tuple(captures)
+        return tuple(out)
+
+    def _unions(
+        self,
+        value: int,
+        numbers: list[tuple[int, int, Card]],
+        builds: list[tuple[int, int, tuple[int, ...], Build]],
+        *,
+        owned: list[int],
+        held: list[int],
+        seat: int,
+    ) -> list[tuple[TableItem, ...]]:
+        """Under `multi_capture`, the item sets a card of `value` may take, each once, sorted.
+
+        Any of the builds of the value (each a group of its own), with any
+        set of loose cards that divides into groups of the value; `held`
+        counts the hand without the card played ([D4][rules-d4]).
+        """
+        equal = [b for v, _, _, b in builds if v == value]  # sorted by key, as item_sort_key
+        with_builds = [
+            chosen
+            for k in range(len(equal) + 1)
+            for chosen in combinations(equal, k)
+            if not owned or _owner_rule_holds(_without(owned, chosen, seat), held)
+        ]
+        if not with_builds:
+            return []
+        loose: list[tuple[TableItem, ...]] = [()]
+        loose += _divisible(numbers, value) if numbers else []
+        out = [c + b for b in with_builds for c in loose if c or b]
+        out.sort(key=_items_key)  # once per value played
+        return out
+
+    def _combines(
+        self,
+        card: Card,
+        value: int,
+        held: list[int],
+        *,
+        targets: _Targets,
+        owned: list[int],
+        seat: int,
+    ) -> list[PlayerMove]:
+        """The combinations and raises with `card`; `held` counts the hand without it."""
+        out: list[PlayerMove] = []
+        for target, _, _, _, item in targets:
+            total = target + value
+            if total > _MAX:
+                break
+            if not held[total]:
+                continue
+            if type(item) is Build and (
+                not self.raises or (self.multi_builds and _multiple(item, self._values))
+            ):
+                continue
+            if type(item) is Build and item.owner == seat:
+                if not self.self_raise:
+                    continue
+                left = _without(owned, (item,), seat)
+            else:
+                left = list(owned)
+            left.append(total)
+            if _owner_rule_holds(left, held):
+                out.append(Combine(card=card, onto=item, value=total))
+        return out  # targets are sorted by value, then item: so are the moves
+
+    def play(
+        self, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int, move: object
+    ) -> OutcomeTuple:
+        """Check a Capture, Combine or Trail by `seat` and apply it; see the module docstring.
+
+        Only the move played is checked, against [D3][rules-d3]–[D5][rules-d5]:
+        the legal moves are never listed.
+
+        Args:
+            table: the table items before the move.
+            hand: the mover's hand before the move.
+            seat: the mover's seat.
+            move: the move submitted.
+
+        Returns:
+            The mover's hand without the card, the new table, the cards taken
+            (None for a combination or a trail) and the kind of xeri.
+
+        Raises:
+            IllegalMoveError: the move is not legal; the message says why ([X5][rules-x5]).
+        """
+        if not isinstance(move, (Capture, Combine, Trail)):
+            raise IllegalMoveError(
+                f"{type(move).__name__} is not a move of this game: use Capture or Trail"
+                + (", or Combine to build" if self.builds else "")
+            )
+        card = move.card
+        try:
+            i = hand.index(card)
+        except ValueError:
+            raise IllegalMoveError(f"{card} is not in the hand of seat {seat}") from None
+        owned = [t.value for t in table if type(t) is Build and t.owner == seat]
+        if isinstance(move, Capture):
+            why = self._capture_refusal(table, hand, seat, move, owned)
+        elif isinstance(move, Combine):
+            why = self._combine_refusal(table, hand, seat, move, owned)
+        elif owned:
+            why = f"seat {seat} owns a build and may not lay a free card until it is taken (D4)"
+        elif self.forced_capture and self._can_capture(table, hand, owned):
+            why = _COMPULSORY
+        elif self.card_must_capture and self._can_capture(table, (card,), owned):
+            why = f"{card} can capture, so it may not be laid free (S3)"
+        else:
+            why = None
+        if why is not None:
+            raise IllegalMoveError(why)
+        rest = hand[:i] + hand[i + 1 :]
+        if isinstance(move, Trail):
+            return rest, (*table, card), None, None
+        if isinstance(move, Combine):
+            onto = move.onto
+            if not move.also:
+                build = Build(cards=(*item_cards(onto), card), value=move.value, owner=seat)
+                return rest, tuple([build if t == onto else t for t in table]), None, None
+            return rest, _grouped(table, {onto, *move.also}, card, move.value, seat), None, None
+        taken = move.taken
+        left: list[TableItem] = []
+        cards: list[Card] = []
+        for t in table:
+            if t not in taken:
+                left.append(t)
+            elif type(t) is Card:
+                cards.append(t)
+            else:
+                cards += t.cards  # type: ignore[union-attr]  # not a Card: a Build
+        cards.append(card)
+        return rest, tuple(left), tuple(cards), (None if left else XeriKind.XERI)
+
+    def _capture_refusal(
+        self,
+        table: tuple[TableItem, ...],
+        hand: tuple[Card, ...],
+        seat: int,
+        move: Capture,
+        owned: list[int],
+    ) -> str | None:
+        """Why a capture with a held card is not legal ([X5][rules-x5]), or None when it is."""
+        taken = move.taken
+        if not taken:
+            return f"{move}: it names items that are not on the table"
+        for t in taken:
+            if t not in table:
+                return f"{move}: it names items that are not on the table"
+        if len(taken) > 1 and len(set(taken)) < len(taken):
+            return f"{move}: it names an item more than once"
+        card = move.card
+        values = self._values
+        value = values[card]
+        if value is None:
+            item = taken[0]
+            if len(taken) > 1 or type(item) is not Card or item.rank is not card.rank:
+                return f"{move}: a picture takes only loose cards of its own rank, one at a time"
+        else:
+            total = 0
+            for t in taken:
+                if type(t) is Build:
+                    if t.value != value:
+                        return f"{move}: a build is taken only by a card of exactly its value"
+                    total += value
+                else:
+                    total += values[t] or 100  # type: ignore[index]  # t is on the table: a Card
+            if total != value and not (self.multi_capture and _divides(taken, value, values)):
+                return f"{move}: the items taken do not add up to {value}"
+            if (
+                self.equal_first
+                and len(taken) > 1
+                and any(type(t) is Card and values[t] == value for t in table)
+            ):
+                return (
+                    f"{move}: a card of value {value} lies on the table, so it must be "
+                    "taken alone, not a sum (S3)"
+                )
+        if not owned:
+            return None
+        held = _held(hand, values)
+        if value is not None:
+            held[value] -= 1
+        if not _owner_rule_holds(_without(owned, taken, seat), held):
+            return f"{move}: seat {seat} would give up the card it needs for one of its builds (D4)"
+        return None
+
+    def _combine_refusal(
+        self,
+        table: tuple[TableItem, ...],
+        hand: tuple[Card, ...],
+        seat: int,
+        move: Combine,
+        owned: list[int],
+    ) -> str | None:
+        """Why a combination with a held card is not legal ([X5][rules-x5]), or None when it is."""
+        if not self.builds:
+            return f"{move}: this game has no builds: a card captures or is laid free"
+        if move.also and not self.multi_builds:
+            return f"{move}: a card is combined with one item (multi_builds is off)"
+        values = self._values
+        value = values[move.card]
+        if self.multi_builds and value is not None:
+            target = _value(move.onto, values)
+            if move.also or target is None or move.value != value + target:
+                return self._group_refusal(table, hand, seat, move, owned)
+            if type(move.onto) is Build and _multiple(move.onto, values):
+                return f"{move}: a multiple build cannot be raised (C4)"
+        onto = move.onto
+        if onto not in table:
+            return f"{move}: the item combined onto is not on the table"
+        if type(onto) is Build and not self.raises:
+            return f"{move}: this game does not allow raising a build"
+        target = _value(onto, values)
+        if value is None or target is None:
+            return f"{move}: only number cards combine, and only onto number cards or builds"
+        total = value + target
+        if type(move.value) is not int or move.value != total:
+            return f"{move}: the announced value must be the sum, {total}"
+        if total > _MAX:
+            return f"{move}: a build may not exceed {_MAX}"
+        mine = type(onto) is Build and onto.owner == seat
+        if mine and not self.self_raise:
+            return f"{move}: raising one's own build is not allowed"
+        # `card_must_capture` needs `builds=False`: no build reaches this point under it.
+        if self.forced_capture and self._can_capture(table, hand, owned):
+            return f"{move}: {_COMPULSORY}"
+        left = _without(owned, (onto,), seat) if mine else list(owned)
+        return _holding_refusal(move, _held(hand, values), seat, value, left, clause="D3")
+
+    def _group_refusal(
+        self,
+        table: tuple[TableItem, ...],
+        hand: tuple[Card, ...],
+        seat: int,
+        move: Combine,
+        owned: list[int],
+    ) -> str | None:
+        """Why a multi-card or multiple build is not legal ([C4][rules-c4]), or None."""
+        items = (move.onto, *move.also)
+        if any(t not in table for t in items):
+            return f"{move}: an item combined onto is not on the table"
+        if move.also and item_sort_key(move.onto) > item_sort_key(move.also[0]):
+            first, *rest = sorted(items, key=item_sort_key)
+            named = Combine(card=move.card, onto=first, value=move.value, also=tuple(rest))
+            return f"{move}: name the items in their order, the first as onto: {named}"
+        if len(set(items)) < len(items):
+            return f"{move}: it names an item more than once"
+        values = self._values
+        total = move.value
+        if type(total) is not int or not 1 <= total <= _MAX:
+            return f"{move}: the announced value must be from 1 to {_MAX}"
+        counts = [0] * (_MAX + 1)
+        counts[values[move.card] or 0] += 1
+        for t in items:
+            if type(t) is Build:
+                if t.value != total:
+                    return f"{move}: a build grouped into a build of {total} must have that value"
+            elif (v := values[t]) is None:  # type: ignore[index]  # not a Build: a Card
+                return f"{move}: only number cards and builds can be built with"
+            else:
+                counts[v] += 1
+        if not _splits(counts, total):
+            return f"{move}: the card and the loose cards do not divide into groups of {total}"
+        if self.forced_capture and self._can_capture(table, hand, owned):
+            return f"{move}: {_COMPULSORY}"
+        held = _held(hand, values)
+        left = _without(owned, items, seat)
+        return _holding_refusal(move, held, seat, values[move.card] or 0, left, clause="C4")
+
+    def _groupings(  # noqa: PLR0917  # internal, called from `moves` alone
+        self,
+        card: Card,
+        value: int,
+        held: list[int],
+        numbers: list[tuple[int, int, Card]],
+        builds: list[tuple[int, int, tuple[int, ...], Build]],
+        owned: list[int],
+        seat: int,
+    ) -> list[PlayerMove]:
+        """Under `multi_builds`, the builds of several items or groups with `card` ([C4][rules-c4]).
+
+        Every set of table items that the card completes into groups of a
+        value the mover holds another card of, except the single item a
+        card builds on by a plain sum (those `_combines` makes). `held`
+        counts the hand without the card.
+        """
+        values = self._values
+        pool = sorted([*numbers, (value, card.index, card)])
+        out: list[PlayerMove] = []
+        for total in range(1, _MAX + 1):
+            if not held[total]:
+                continue
+            equal = [b for v, _, _, b in builds if v == total]
+            with_builds = [c for k in range(len(equal) + 1) for c in combinations(equal, k)]
+            for group in _divisible(pool, total) if value <= total else []:
+                if card not in group:
+                    continue
+                loose: tuple[TableItem, ...] = tuple(c for c in group if c is not card)
+                for chosen in with_builds:
+                    items = loose + chosen
+                    if not items or (
+                        not chosen and len(loose) == 1 and value + (values[loose[0]] or 0) == total  # type: ignore[index]  # a Card
+                    ):
+                        continue  # nothing to build on, or a plain sum: made by `_combines`
+                    left = _without(owned, chosen, seat)
+                    left.append(total)
+                    if _owner_rule_holds(left, held):
+                        first, *rest = sorted(items, key=item_sort_key)
+                        out.append(Combine(card=card, onto=first, value=total, also=tuple(rest)))
+        return out
+
+    def _can_capture(
+        self, table: tuple[TableItem, ...], hand: tuple[Card, ...], owned: list[int]
+    ) -> bool:
+        """Whether some card of `hand` has a legal capture, without listing any ([D5][rules-d5]).
+
+        A picture needs a loose card of its rank; a number card a build of
+        its value or loose cards adding up to it. [D4][rules-d4] after the
+        capture depends only on the seat's own builds taken: taking as many
+        as one capture may (one, or all of them under `multi_capture`) is
+        the best chance.
+        """
+        values = self._values
+        sums, builds, ranks = _reach(table, values)
+        held = _held(hand, values)
+        short = {v for v in owned if owned.count(v) > held[v]}  # D4 already broken there
+        for card in hand:
+            value = values[card]
+            if value is None:
+                if card.rank in ranks and not short:
+                    return True
+            elif not short - {value}:
+                mine = owned.count(value)
+                if mine:  # take its own builds of the value
+                    taken = mine if self.multi_capture else 1
+                    if mine - taken <= held[value] - 1:
+                        return True
+                elif (sums | builds) >> value & 1:
+                    return True
+        return False
+
+    def needs(self, table: tuple[TableItem, ...], move: PlayerMove, seat: int) -> HandNeeds:
+        """What the hand must have held for `move` to be legal ([D3][rules-d3]-[D5][rules-d5]).
+
+        * after the play, for every value, at least as many other cards of
+          that value as the seat owns builds of it ([D4][rules-d4]; for a
+          combination or a raise, the new build included);
+        * under `forced_capture`, a trail or a combination means that no
+          card of the hand could capture ([D5][rules-d5]); a seat owning a
+          build can always take it, so it never trails or combines then.
+
+        Exact for the hands the seat can hold: those meeting [D4][rules-d4]
+        before the move, as every hand to move does.
+        """
+        owned = [t.value for t in table if type(t) is Build and t.owner == seat]
+        owns_a_build = bool(owned)
+        card = move.card
+        if isinstance(move, Capture):
+            owned = _without(owned, move.taken, seat)
+        elif isinstance(move, Combine):
+            owned = _without(owned, (move.onto, *move.also), seat)
+            owned.append(move.value)
+        by_value = self._values_by
+        at_least = [(by_value[value] - {card}, owned.count(value)) for value in sorted(set(owned))]
+        none_of: frozenset[Card] = frozenset()
+        if self.forced_capture and not isinstance(move, Capture):
+            # Owning a build, the seat could have taken it: no hand allows this move.
+            none_of = frozenset(DECK) if owns_a_build else _capturers(table, self._values)
+        if not at_least and not none_of:
+            return NO_NEEDS
+        return HandNeeds(none_of=none_of, at_least=at_least)
+
+    def table_cards(self, table: tuple[TableItem, ...]) -> tuple[Card, ...]:
+        """Every card on the table, builds flattened, in the order they lie."""
+        return tuple(c for item in table for c in item_cards(item))
+
+    # -- integer actions (xeri.ActionEncoding; the layout is documented there) --
+
+    def action_count(self) -> int:
+        """The number of actions: 18,308, the same for every option but `multi_capture`.
+
+        Raises:
+            RuleSetError: `multi_capture` is set: no fixed action space covers its captures.
+        """
+        _sum_actions._no_multi(self)
+        return len(_sum_actions._sum_table(self.values).actions)
+
+    def target_count(self) -> int:
+        """The number of targets: the `(kind, anchors, value)` tuples of the actions.
+
+        Raises:
+            RuleSetError: `multi_capture` is set.
+        """
+        _sum_actions._no_multi(self)
+        return _sum_actions._sum_table(self.values).targets
+
+    def action_of(self, move: PlayerMove, table: tuple[TableItem, ...], seat: int) -> int:
+        """The action of a move: its `(card, kind, anchors, value)` tuple, numbered.
+
+        Raises:
+            IllegalMoveError: the move is not a Capture, Combine or Trail an action names.
+            RuleSetError: `multi_capture` is set.
+        """
+        _sum_actions._no_multi(self)
+        return _sum_actions._sum_action_of(move, self.values)
+
+    def move_of(
+        self, action: int, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
+    ) -> PlayerMove:
+        """The move an action names on `table`, its items found by their anchors.
+
+        Raises:
+            IllegalMoveError: the card is not in the hand or the items are not on the table.
+            RuleSetError: `multi_capture` is set.
+        """
+        _sum_actions._no_multi(self)
+        return _sum_actions._sum_move_of(action, table, hand, self.values)
+
+    def action_parts(self, action: int) -> tuple[int, int]:
+        """The deck index of the card played and the number of its target.
+
+        Raises:
+            RuleSetError: `multi_capture` is set.
+        """
+        _sum_actions._no_multi(self)
+        return _sum_actions._sum_table(self.values).parts[action]
+
+
+_COMPULSORY = "a capture is possible and capturing is compulsory (D5)"
+"""Why a trail or a build is refused under `forced_capture`."""
+
+
+def _holding_refusal(  # the facts of one refusal, named
+    move: Combine, held: list[int], seat: int, played: int, left: list[int], *, clause: str
+) -> str | None:
+    """Why a build is refused for the cards kept, or None ([D3][rules-d3], [D4][rules-d4]).
+
+    `held` counts the hand with the card played (of value `played`); `left`
+    lists the values of the builds the seat owns after the move, but the new one.
+    """
+    total = move.value
+    held[played] -= 1
+    if not held[total]:
+        return f"{move}: seat {seat} holds no other card of value {total} to take it ({clause})"
+    left.append(total)
+    if not _owner_rule_holds(left, held):
+        return f"{move}: seat {seat} must keep a card of value {total} per build it owns (D4)"
+    return None
+
+
+def _multiple(build: Build, values: dict[Card, int | None]) -> bool:
+    """Whether a build holds several groups of its value: its cards add up to more."""
+    return sum(values[c] or 0 for c in build.cards) != build.value
+
+
+def _grouped(
+    table: tuple[TableItem, ...], group: set[TableItem], card: Card, value: int, seat: int
+) -> tuple[TableItem, ...]:
+    """The table after `card` is built with the items of `group`: one build, where the first lay."""
+    cards = [c for t in table if t in group for c in item_cards(t)]
+    build = Build(cards=(*cards, card), value=value, owner=seat)
+    out: list[TableItem] = []
+    for t in table:
+        if t not in group:
+            out.append(t)
+        elif build is not None:
+            out.append(build)
+            build = None  # type: ignore[assignment]  # placed once
+    return tuple(out)
+
+
+def _divides(taken: tuple[TableItem, ...], value: int, values: dict[Card, int | None]) -> bool:
+    """Whether items divide into groups of `value`: builds of it, and loose number cards."""
+    counts = [0] * (_MAX + 1)
+    for t in taken:
+        if type(t) is Card:
+            v = values[t]
+            if v is None:
+                return False
+            counts[v] += 1
+    return _splits(counts, value)

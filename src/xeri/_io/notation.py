@@ -1,0 +1,218 @@
+"""Moves as text: [`parse_move`][xeri.parse_move] reads what `str(move)` writes.
+
+`str()` of a move is its notation:
+
+| move | text |
+| --- | --- |
+| a card played onto the pile (Greek family) | `10♦` |
+| [`Capture`][xeri.Capture] | `7♣ takes 3♦+4♠`, `8♥ takes [3♦+5♠=8]` |
+| [`Combine`][xeri.Combine] | `5♠ on 3♦ makes 8`, `2♠ on 3♦+4♣ makes 9` ([C4][rules-c4]) |
+| [`Trail`][xeri.Trail] | `5♠ free` |
+
+`parse_move` also accepts the ASCII card names (`10D`, `TD`, `10d`), any
+case, spaces anywhere between the parts, and the items taken or built on in any order.
+
+Examples:
+    >>> import random, xeri
+    >>> state = xeri.new_game(xeri.GREEK, dealer=0, rng=random.Random(3))
+    >>> all(xeri.parse_move(state, str(m)) is m for m in xeri.legal_moves(state))
+    True
+    >>> move = xeri.legal_moves(state)[0]
+    >>> xeri.parse_move(state, f" {move.ascii.lower()} ") is move
+    True
+    >>> xeri.parse_move(state, f"{move} takes 3D")
+    Traceback (most recent call last):
+    ...
+    xeri._errors.IllegalMoveError: the text names no legal move of seat 1 with that card
+"""
+
+from __future__ import annotations
+
+import re
+
+from xeri._agents.observation import Observation
+from xeri._cards import Card
+from xeri._core.engine import legal_moves
+from xeri._core.state import GameState
+from xeri._errors import IllegalMoveError, NotationError
+from xeri._moves import Capture, Combine, PlayerMove, Trail
+from xeri._table import TableItem
+
+__all__ = ["parse_move"]
+
+_SUIT_LETTERS = str.maketrans(
+    {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S", "\ufe0f": ""}
+)
+_TOKEN = re.compile(
+    r"\s*(?:"
+    r"(?P<card>(?:10|[2-9AJQKT])[CDHS])(?![A-Z0-9])"
+    r"|(?P<number>[0-9]{1,3})(?![A-Z0-9])"
+    r"|(?P<word>TAKES|ON|MAKES|FREE)(?![A-Z0-9])"
+    r"|(?P<mark>[+\[\]=])"
+    r")"
+)
+_MAX_TEXT = 400
+_SHAPES = (
+    "'<card>', '<card> takes <item>+<item>', '<card> on <item> makes <value>' or"
+    " '<card> free', a card being its rank and suit, an item a card or '[<card>+<card>=<value>]'"
+)
+
+_ItemKey = Card | tuple[frozenset[Card], int]
+_MoveKey = tuple[object, ...]
+
+
+class _Unreadable(Exception):  # noqa: N818  # internal signal, turned into IllegalMoveError
+    """The text does not follow the notation."""
+
+
+def parse_move(state: GameState | Observation, text: str, *, seat: int | None = None) -> PlayerMove:
+    """The legal move of the seat to move that `text` names (the inverse of `str(move)`).
+
+    Args:
+        state: the state, or an observation of the seat to move.
+        text: the move's notation; see the module docstring for the forms read.
+        seat: the seat that sent the text, if known: text from any other seat
+            than the one to move is refused as out of turn before it is read,
+            as [`apply`][xeri.apply] does.
+
+    Returns:
+        The move, one of [`legal_moves(state)`][xeri.legal_moves]:
+        `parse_move(state, str(move)) == move` for every legal move.
+
+    Raises:
+        IllegalMoveError: the text does not spell a move, or names no legal
+            move of the seat to move. The message never names a card.
+    """
+    if not isinstance(state, (GameState, Observation)):
+        raise IllegalMoveError(
+            f"parse_move needs a GameState or an Observation, not {type(state).__name__}"
+        )
+    mover = state.to_move
+    if mover is None:
+        raise IllegalMoveError("no seat is to move: chance acts or the match is over")
+    if seat is not None and seat != mover:
+        raise IllegalMoveError(f"seat {seat} moved out of turn: seat {mover} is to move")
+    if isinstance(state, Observation) and state.seat != mover:
+        raise IllegalMoveError(f"seat {mover} is to move, not the observing seat {state.seat}")
+    if not isinstance(text, str) or len(text) > _MAX_TEXT:
+        raise IllegalMoveError(f"a move is a text of at most {_MAX_TEXT} characters")
+    try:
+        key = _read(text)
+    except (_Unreadable, NotationError):
+        raise IllegalMoveError(f"the text does not spell a move; write it as {_SHAPES}") from None
+    moves = legal_moves(state)
+    for move in moves:
+        if _key(move) == key:
+            return move
+    card = key[1]
+    hand = state.hand if isinstance(state, Observation) else state.hands[mover]
+    if card not in hand:
+        raise IllegalMoveError(f"seat {mover} does not hold the card the text plays")
+    if not any(move.card is card for move in moves):
+        raise IllegalMoveError(f"seat {mover} may not play that card now")
+    raise IllegalMoveError(
+        f"seat {mover} may not play that card alone; write the whole move, as {_SHAPES}"
+        if key[0] == "play"
+        else f"the text names no legal move of seat {mover} with that card"
+    )
+
+
+def _item_key(item: TableItem) -> _ItemKey:
+    if isinstance(item, Card):
+        return item
+    return (frozenset(item.cards), item.value)
+
+
+def _key(move: PlayerMove) -> _MoveKey:
+    """What the notation says of a move: enough to tell the legal moves apart."""
+    if isinstance(move, Card):
+        return ("play", move)
+    if isinstance(move, Capture):
+        return ("takes", move.card, frozenset(map(_item_key, move.taken)))
+    if isinstance(move, Combine):
+        return ("on", move.card, frozenset(map(_item_key, (move.onto, *move.also))), move.value)
+    if isinstance(move, Trail):
+        return ("free", move.card)
+    return ("?",)
+
+
+def _tokens(text: str) -> list[tuple[str, str]]:
+    norm = text.translate(_SUIT_LETTERS).upper().rstrip()
+    out: list[tuple[str, str]] = []
+    at = 0
+    while at < len(norm):
+        match = _TOKEN.match(norm, at)
+        if match is None or match.end() == at:
+            raise _Unreadable
+        kind = match.lastgroup or ""  # every alternative is a named group
+        out.append((kind, match.group(kind)))
+        at = match.end()
+    return out
+
+
+def _read(text: str) -> _MoveKey:
+    tokens = _tokens(text)
+    at = 0
+
+    def peek() -> tuple[str, str]:
+        return tokens[at] if at < len(tokens) else ("end", "")
+
+    def take(kind: str, value: str | None = None) -> str:
+        nonlocal at
+        got_kind, got = peek()
+        if got_kind != kind or (value is not None and got != value):
+            raise _Unreadable
+        at += 1
+        return got
+
+    def card() -> Card:
+        return Card.parse(take("card"))
+
+    def number() -> int:
+        return int(take("number"))
+
+    def item() -> _ItemKey:
+        if peek() == ("mark", "["):
+            take("mark", "[")
+            cards = [card()]
+            while peek() == ("mark", "+"):
+                take("mark", "+")
+                cards.append(card())
+            take("mark", "=")
+            value = number()
+            take("mark", "]")
+            if len(set(cards)) != len(cards):
+                raise _Unreadable
+            return (frozenset(cards), value)
+        return card()
+
+    def items() -> frozenset[_ItemKey]:
+        found = [item()]
+        while peek() == ("mark", "+"):
+            take("mark", "+")
+            found.append(item())
+        if len(set(found)) != len(found):
+            raise _Unreadable
+        return frozenset(found)
+
+    played = card()
+    word = peek()
+    key: _MoveKey
+    if word == ("end", ""):
+        key = ("play", played)
+    elif word == ("word", "TAKES"):
+        take("word")
+        key = ("takes", played, items())
+    elif word == ("word", "ON"):
+        take("word")
+        onto = items()
+        take("word", "MAKES")
+        key = ("on", played, onto, number())
+    elif word == ("word", "FREE"):
+        take("word")
+        key = ("free", played)
+    else:
+        raise _Unreadable
+    if at != len(tokens):
+        raise _Unreadable
+    return key

@@ -1,0 +1,339 @@
+"""Named scoring categories: the lines of a score sheet beyond card points, majority and xeris.
+
+The fishing games score more than the Xeri family does: Cassino gives a
+point for most spades and names its big and little casino, Scopa scores
+most coins, the settebello and the primiera. A rule set lists such lines in
+[`RuleSet.categories`][xeri.RuleSet.categories]; the
+[`StandardScorer`][xeri.StandardScorer] adds each one's points to the round's
+total and keeps them by name in
+[`RoundResult.categories`][xeri.RoundResult.categories], so that score
+sheets, saved games and a [match format][xeri.MatchFormat] can tell them
+apart.
+
+A category is any frozen, hashable attrs value implementing the
+[`Category`][xeri.Category] protocol; the built-ins are
+[`NamedPoints`][xeri.NamedPoints] (points for given cards or ranks),
+[`MostOfSuit`][xeri.MostOfSuit], [`Primiera`][xeri.Primiera] and
+[`Sweeps`][xeri.Sweeps].
+
+    >>> import xeri
+    >>> coins = xeri.MostOfSuit(suit=xeri.Suit.DIAMONDS, name="most coins")
+    >>> coins.award((xeri.DECK[:26], xeri.DECK[26:]), ((), ()), xeri.GREEK)
+    (1, 0)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, Protocol, runtime_checkable
+
+import attrs
+
+from xeri._cards import Card, Rank, Suit
+from xeri._errors import RuleSetError, _int_in, _show
+from xeri._families.protocol import XeriKind
+from xeri._immutable import _Immutable
+from xeri._rules.scoring import MajorityTie, PointsTable
+
+if TYPE_CHECKING:
+    from xeri._rules.ruleset import RuleSet
+
+__all__ = [
+    "PRIMIERA_VALUES",
+    "Category",
+    "MostOfSuit",
+    "NamedPoints",
+    "Primiera",
+    "Sweeps",
+]
+
+_MAX_POINTS = 1_000_000
+
+
+@runtime_checkable
+class Category(Protocol):
+    """One named line of the score sheet, scored at the end of each round.
+
+    Implementations must be frozen attrs classes with hashable fields (so
+    rule sets stay comparable and serialisable) and pure.
+
+    A category may declare one optional capability, as a class attribute:
+    `additive = True` when a side's points are the sum of what each of its
+    captures brings (points for cards, points per sweep), so that
+    [`preview`][xeri.preview] can count them for a single move.
+    [`NamedPoints`][xeri.NamedPoints] and [`Sweeps`][xeri.Sweeps] are
+    additive; comparisons such as [`MostOfSuit`][xeri.MostOfSuit] and
+    [`Primiera`][xeri.Primiera] are decided only at the end of the round.
+    """
+
+    @property
+    def name(self) -> str:
+        """The line's name on score sheets and in saved games, unique in its rule set."""
+        ...
+
+    def award(
+        self,
+        captured: tuple[tuple[Card, ...], ...],
+        xeris: tuple[tuple[XeriKind, ...], ...],
+        rules: RuleSet,
+    ) -> tuple[int, ...]:
+        """The points each side gets on this line.
+
+        Args:
+            captured: the cards each side captured in the round.
+            xeris: the xeris (sweeps) each side made.
+            rules: the rule set.
+
+        Returns:
+            One int from 0 to `most(rules)` per side.
+        """
+        ...
+
+    def most(self, rules: RuleSet) -> int:
+        """The most points one side can get on this line in a round: a bound for checks.
+
+        Args:
+            rules: the rule set.
+
+        Returns:
+            An int from 0 up; a loaded round result is refused when it gives more.
+        """
+        ...
+
+
+def _check_points(kind: str, points: object) -> None:
+    if not _int_in(points, 0, _MAX_POINTS):
+        raise RuleSetError(f"{kind}.points must be an int from 0 to 1,000,000, not {_show(points)}")
+
+
+def _check_name(kind: str, name: object) -> None:
+    if not (type(name) is str and 0 < len(name) <= 64 and name.isprintable()):
+        raise RuleSetError(f"{kind}.name must be a printable str of 1 to 64 characters")
+
+
+def _unique_best(values: list[int | None], points: int, tie: MajorityTie) -> tuple[int, ...]:
+    """`points` to the side with the greatest value (None never wins); a tie as `tie` says."""
+    known = [v for v in values if v is not None]
+    if not known:
+        return (0,) * len(values)
+    best = max(known)
+    tied = values.count(best)
+    share = points if tied == 1 else (points // tied if tie is MajorityTie.SPLIT else 0)
+    return tuple(share if v == best else 0 for v in values)
+
+
+@attrs.frozen(kw_only=True)
+class NamedPoints(_Immutable):
+    """Points for given cards, scored under a name: Cassino's big casino, Scopa's settebello.
+
+    Examples:
+        >>> import xeri
+        >>> ten = xeri.Card.parse("10♦")
+        >>> big = xeri.NamedPoints(name="big casino", points=xeri.PointsTable(cards={ten: 2}))
+        >>> big.award(((ten,), ()), ((), ()), xeri.GREEK), big.most(xeri.GREEK)
+        ((2, 0), 2)
+    """
+
+    name: str
+    """The line's name."""
+    points: PointsTable
+    """The points of each card: by rank, plus extra points for single cards."""
+
+    additive: ClassVar[bool] = True
+    """Capability: a side's points are those of each capture added up."""
+
+    def __attrs_post_init__(self) -> None:
+        _check_name("NamedPoints", self.name)
+        if not isinstance(self.points, PointsTable):
+            raise RuleSetError(
+                f"NamedPoints.points must be a PointsTable, not {_show(self.points)}"
+            )
+
+    def award(
+        self,
+        captured: tuple[tuple[Card, ...], ...],
+        xeris: tuple[tuple[XeriKind, ...], ...],
+        rules: RuleSet,
+    ) -> tuple[int, ...]:
+        """The points of the cards each side captured."""
+        return tuple(map(self.points.count, captured))
+
+    def most(self, rules: RuleSet) -> int:
+        """The points of the whole deck."""
+        return self.points.count(rules.deck)
+
+
+def _plural(suit: Suit) -> str:
+    return suit.name.lower()
+
+
+@attrs.frozen(kw_only=True)
+class MostOfSuit(_Immutable):
+    """`points` to the side that captured the most cards of a suit: most spades in Cassino.
+
+    Examples:
+        >>> import xeri
+        >>> spades = xeri.MostOfSuit(suit=xeri.Suit.SPADES)
+        >>> spades.name, spades.award((xeri.DECK[:26], xeri.DECK[26:]), ((), ()), xeri.GREEK)
+        ('most spades', (0, 1))
+    """
+
+    suit: Suit
+    """The suit counted."""
+    points: int = 1
+    """The points for the most cards of the suit."""
+    tie: MajorityTie = MajorityTie.NOBODY
+    """Who scores when several sides have the most: nobody, or a split rounded down."""
+    name: str = attrs.field()
+    """The line's name; `"most spades"` and the like by default."""
+
+    @name.default
+    def _name(self) -> str:
+        return f"most {_plural(self.suit)}" if isinstance(self.suit, Suit) else "most"
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.suit, Suit):
+            raise RuleSetError(f"MostOfSuit.suit must be a Suit, not {_show(self.suit)}")
+        _check_points("MostOfSuit", self.points)
+        if not isinstance(self.tie, MajorityTie):
+            raise RuleSetError(f"MostOfSuit.tie must be a MajorityTie, not {_show(self.tie)}")
+        _check_name("MostOfSuit", self.name)
+
+    def award(
+        self,
+        captured: tuple[tuple[Card, ...], ...],
+        xeris: tuple[tuple[XeriKind, ...], ...],
+        rules: RuleSet,
+    ) -> tuple[int, ...]:
+        """`points` to the side with strictly the most cards of the suit (ties as `tie` says)."""
+        suit = self.suit
+        counts: list[int | None] = [sum(c.suit is suit for c in cards) for cards in captured]
+        return _unique_best(counts, self.points, self.tie)
+
+    def most(self, rules: RuleSet) -> int:
+        """`points`."""
+        return self.points
+
+
+PRIMIERA_VALUES: tuple[tuple[Rank, int], ...] = (
+    (Rank.ACE, 16),
+    (Rank(2), 12),
+    (Rank(3), 13),
+    (Rank(4), 14),
+    (Rank(5), 15),
+    (Rank(6), 18),
+    (Rank(7), 21),
+    (Rank.JACK, 10),
+    (Rank.QUEEN, 10),
+    (Rank.KING, 10),
+)
+"""The usual primiera values: 7 = 21, 6 = 18, Ace = 16, 5 = 15, 4 = 14, 3 = 13, 2 = 12,
+pictures 10 ([S5][rules-s5])."""
+
+
+def _rank_values(value: object) -> tuple[tuple[Rank, int], ...]:
+    pairs = dict(value) if isinstance(value, dict) else value
+    if isinstance(pairs, dict):
+        pairs = tuple(pairs.items())
+    if not isinstance(pairs, (tuple, list)) or not all(
+        isinstance(p, tuple) and len(p) == 2 and isinstance(p[0], Rank) and _int_in(p[1], 0, 1000)
+        for p in pairs
+    ):
+        raise RuleSetError("Primiera.values must be (Rank, int from 0 to 1000) pairs or a dict")
+    if len({p[0] for p in pairs}) != len(pairs):
+        raise RuleSetError("Primiera.values names a rank twice")
+    return tuple(sorted(pairs))
+
+
+@attrs.frozen(kw_only=True)
+class Primiera(_Immutable):
+    """Scopa's primiera: each side's best card of every suit, by primiera value, added up.
+
+    A side that captured no card of some suit of the deck has no primiera.
+    Of the others, the greatest sum scores `points`; a tie scores nobody.
+    Ranks missing from `values` count 0.
+
+    Examples:
+        >>> import xeri
+        >>> sevens = tuple(c for c in xeri.ITALIAN_DECK if c.rank == 7)
+        >>> others = tuple(c for c in xeri.ITALIAN_DECK if c.rank != 7)
+        >>> xeri.Primiera().award((sevens, others), ((), ()), xeri.GREEK)
+        (1, 0)
+    """
+
+    points: int = 1
+    """The points for the best primiera."""
+    values: tuple[tuple[Rank, int], ...] = attrs.field(
+        default=PRIMIERA_VALUES, converter=_rank_values
+    )
+    """The primiera value of each rank, as `(rank, value)` pairs (a dict is accepted)."""
+    name: str = "primiera"
+    """The line's name."""
+
+    def __attrs_post_init__(self) -> None:
+        _check_points("Primiera", self.points)
+        _check_name("Primiera", self.name)
+
+    def award(
+        self,
+        captured: tuple[tuple[Card, ...], ...],
+        xeris: tuple[tuple[XeriKind, ...], ...],
+        rules: RuleSet,
+    ) -> tuple[int, ...]:
+        """`points` to the side with strictly the best primiera."""
+        value = dict(self.values)
+        suits = {c.suit for c in rules.deck}
+        sums: list[int | None] = []
+        for cards in captured:
+            best: dict[Suit, int] = {}
+            for card in cards:
+                v = value.get(card.rank, 0)
+                if v >= best.get(card.suit, -1):
+                    best[card.suit] = v
+            sums.append(sum(best.values()) if best.keys() >= suits else None)
+        return _unique_best(sums, self.points, MajorityTie.NOBODY)
+
+    def most(self, rules: RuleSet) -> int:
+        """`points`."""
+        return self.points
+
+
+@attrs.frozen(kw_only=True)
+class Sweeps(_Immutable):
+    """`points` for each xeri a side made, under a name of its own: Cassino's sweeps, Scopa's scope.
+
+    Use it with `xeri_points=0` and `jack_xeri_points=0`, so that the sweeps
+    are not counted twice.
+
+    Examples:
+        >>> import xeri
+        >>> from xeri import XeriKind
+        >>> xeri.Sweeps(name="scope").award(((), ()), ((XeriKind.XERI,) * 2, ()), xeri.GREEK)
+        (2, 0)
+    """
+
+    points: int = 1
+    """The points for each sweep."""
+    name: str = "sweeps"
+    """The line's name."""
+
+    additive: ClassVar[bool] = True
+    """Capability: a side's points are those of each capture added up."""
+
+    def __attrs_post_init__(self) -> None:
+        _check_points("Sweeps", self.points)
+        _check_name("Sweeps", self.name)
+
+    def award(
+        self,
+        captured: tuple[tuple[Card, ...], ...],
+        xeris: tuple[tuple[XeriKind, ...], ...],
+        rules: RuleSet,
+    ) -> tuple[int, ...]:
+        """`points` times the xeris each side made."""
+        return tuple(len(made) * self.points for made in xeris)
+
+    def most(self, rules: RuleSet) -> int:
+        """`points` times the most sweeps a side can make: one a play, two cards each."""
+        most_seats = max(map(rules.sides.count, set(rules.sides)))
+        plays = rules.hand_size * rules.deals_per_round * most_seats
+        return self.points * min(len(rules.deck) // 2, plays)
