@@ -41,7 +41,7 @@ from xeri._families.protocol import CaptureRule, HandNeeds, PlayOutcome, XeriKin
 from xeri._families.sums.rule import SumCapture, card_value
 from xeri._io.notation import parse_move
 from xeri._io.records import GameRecord, record, replay
-from xeri._io.serialize import from_json, to_json
+from xeri._io.serialize import fingerprint, from_json, to_json
 from xeri._moves import (
     Capture,
     ChanceMove,
@@ -171,6 +171,7 @@ __all__ = [
     "chance_outcomes",
     "determinize",
     "find_rules",
+    "fingerprint",
     "from_json",
     "legal_actions",
     "legal_moves",

@@ -106,6 +106,8 @@ Examples:
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import json
 import re
 import sys
@@ -142,6 +144,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_TEXT_LENGTH",
     "Loadable",
+    "fingerprint",
     "from_json",
     "to_json",
 ]
@@ -178,6 +181,8 @@ _MAX_MESSAGE = 300
 _MAX_SEATS = 8  # RuleSet's own bound
 _MAX_NAME = 64  # RuleSet's own bound on names
 _VERSIONS = (1, 2)
+_FINGERPRINTS = 64
+"""Rule sets whose fingerprint is kept, most recently used first (a bounded cache)."""
 _MOVE_KINDS: dict[type[Any], str] = {
     Capture: "capture",
     Combine: "combine",
@@ -238,11 +243,22 @@ def to_json(obj: object) -> str:
     return _text(obj, FORMAT_VERSION)
 
 
-def _text(obj: object, version: int) -> str:
+def _text(obj: object, version: int, *, library: str | None = None, legacy: bool = False) -> str:
+    """The canonical text of `obj` in a format `version`.
+
+    A record is written with its rule set in full, the fingerprint of that
+    rule set and `library` (this library's version by default); `legacy`
+    writes it as records were written before they carried these.
+    """
     kind = _TYPE_OF_CLASS.get(type(obj))
     if kind is None:
         raise InvalidStateError(f"to_json cannot write a {type(obj).__name__}")
     data = _out(obj)
+    if kind == "record" and not legacy:
+        rules = cast("GameRecord", obj).rules
+        data["rules"] = _rules_out(rules, by_name=False)
+        data["fingerprint"] = fingerprint(rules)
+        data["library"] = _library() if library is None else library
     if kind == "state" and not data["dealing"]:
         del data["dealing"]  # written only in the middle of a card-by-card deal
     if version == 1 and kind in ("state", "observation"):
@@ -283,8 +299,66 @@ def _init_fields(cls: type[Any]) -> tuple[str, ...]:
     return tuple(f.name for f in attrs.fields(cls) if f.init)
 
 
-def _rules_out(rules: RuleSet) -> object:
-    if rules.name in registered() and find_rules(rules.name) == rules:
+def _library() -> str:
+    """This library's version, as records carry it."""
+    from xeri import __version__  # noqa: PLC0415  # the package imports this module
+
+    return __version__
+
+
+def fingerprint(rules: RuleSet) -> str:
+    """The fingerprint of a rule set: the SHA-256 of the canonical JSON of all its fields.
+
+    A [game record][xeri.GameRecord] written by [`to_json`][xeri.to_json]
+    carries it, so that [`from_json`][xeri.from_json] can tell when the rule
+    set registered under the record's rule-set name is no longer the one the
+    game was played under (a preset changed in a later version, a house rule
+    edited). Fields that came after format version 2 began count only when
+    they differ from their defaults, as they are written, so a fingerprint
+    stays the same as the library gains options.
+
+    Args:
+        rules: the rule set.
+
+    Returns:
+        64 lower-case hexadecimal digits.
+
+    Raises:
+        InvalidStateError: the rule set holds a component JSON cannot hold.
+
+    Examples:
+        >>> import xeri
+        >>> len(xeri.fingerprint(xeri.GREEK)), xeri.fingerprint(xeri.GREEK) == xeri.fingerprint(
+        ...     xeri.GERMAN
+        ... )
+        (64, False)
+    """
+    if not isinstance(rules, RuleSet):
+        raise InvalidStateError(f"a fingerprint is of a RuleSet, not {type(rules).__name__}")
+    try:
+        return _cached_fingerprint(rules)
+    except TypeError:  # a component of one's own that cannot be hashed: computed each time
+        return _fingerprint_of(rules)
+
+
+@functools.lru_cache(maxsize=_FINGERPRINTS)
+def _cached_fingerprint(rules: RuleSet) -> str:
+    return _fingerprint_of(rules)
+
+
+def _fingerprint_of(rules: RuleSet) -> str:
+    text = json.dumps(
+        _rules_out(rules, by_name=False),
+        ensure_ascii=True,
+        sort_keys=True,
+        separators=(",", ":"),
+        allow_nan=False,
+    )
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+def _rules_out(rules: RuleSet, *, by_name: bool = True) -> object:
+    if by_name and rules.name in registered() and find_rules(rules.name) == rules:
         return rules.name
     fields: dict[str, object] = {}
     new = _NEW_FIELDS[RuleSet]
@@ -319,15 +393,45 @@ def _component_name(cls: type[Any]) -> str:
 
 
 @overload
-def from_json(text: str, expect: type[_T], *, strict: bool = True) -> _T: ...
+def from_json(
+    text: str,
+    expect: type[_T],
+    *,
+    strict: bool = True,
+    require_record: bool = False,
+    written_rules: bool = False,
+) -> _T: ...
 
 
 @overload
-def from_json(text: str, expect: None = None, *, strict: bool = True) -> Loadable: ...
+def from_json(
+    text: str,
+    expect: None = None,
+    *,
+    strict: bool = True,
+    require_record: bool = False,
+    written_rules: bool = False,
+) -> Loadable: ...
 
 
-def from_json(text: str, expect: type[Any] | None = None, *, strict: bool = True) -> Any:
+def from_json(
+    text: str,
+    expect: type[Any] | None = None,
+    *,
+    strict: bool = True,
+    require_record: bool = False,
+    written_rules: bool = False,
+) -> Any:
     """Read and check a document written by [`to_json`][xeri.to_json].
+
+    What a document proves: a game record proves the whole match, every
+    round replayed from the deal; a state or an observation proves its
+    current round (replayed from its public history), but the earlier
+    rounds of a match survive in it only as their results, which are
+    checked against each other and against the rules (see the module
+    docstring) yet could have been made up. Pass `require_record=True`
+    where a state must not claim rounds it cannot prove (a finished match
+    reported by a client, say): then only a record carries earlier rounds.
 
     Args:
         text: the JSON text, at most
@@ -335,8 +439,18 @@ def from_json(text: str, expect: type[Any] | None = None, *, strict: bool = True
         expect: the class the document must hold (`GameState`, `Observation`,
             `RuleSet`, `GameRecord` or a move class), or None for any.
         strict: accept only the canonical text `to_json` writes (the default;
-            for a version 1 document, the text version 1 had); False accepts
-            any layout of the same data.
+            for a version 1 document, the text version 1 had; for a record,
+            with the library version it names); False accepts any layout of
+            the same data.
+        require_record: refuse a state or observation that holds results of
+            earlier rounds: only a record proves them.
+        written_rules: load a rule set written in full under the name of a
+            registered rule set even when it differs from that rule set (or,
+            in a record, when the fingerprint of the registered one differs
+            from the record's), under the rules written in the document. By
+            default such a document is refused, the message naming the fields
+            that differ: a saved game must not replay under other rules
+            without a word.
 
     Returns:
         The value, checked as the module docstring says.
@@ -375,9 +489,12 @@ def from_json(text: str, expect: type[Any] | None = None, *, strict: bool = True
         raise InvalidStateError("the JSON text is nested too deeply") from None
     except ValueError as exc:
         raise InvalidStateError(f"not JSON: {_short(str(exc), 120)}") from None
+    found = _Problems(written_rules=written_rules is True)
     try:
-        value, version = _read_document(doc, expect)
-        if strict and _text(value, version) != text:
+        value, version = _read_document(doc, expect, found)
+        if require_record is True and isinstance(value, (GameState, Observation)):
+            _require_record(value)
+        if strict and _canonical(value, version, found) != text:
             raise InvalidStateError(
                 "the text is not the canonical form that to_json writes (sorted keys, no spaces,"
                 " every field, cards as '10D', registered rule sets by name); pass strict=False"
@@ -484,7 +601,30 @@ def _short_message(message: str) -> str:
 # Reading: the document
 
 
-def _read_document(doc: object, expect: type[Any] | None) -> tuple[Loadable, int]:
+def _canonical(value: Loadable, version: int, found: _Problems) -> str:
+    """The canonical text of a value read: a record's as it was written, old or new."""
+    if isinstance(value, GameRecord):
+        if found.library is None:
+            return _text(value, version, legacy=True)
+        return _text(value, version, library=found.library)
+    return _text(value, version)
+
+
+def _require_record(value: GameState | Observation) -> None:
+    """Refuse earlier rounds known only by their results (see `require_record`)."""
+    results = value.round_results
+    unproven = len(results) - (value.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER))
+    if unproven > 0:
+        raise InvalidStateError(
+            f"the {_TYPE_OF_CLASS[type(value)]} holds {unproven} earlier"
+            f" round{'s' if unproven > 1 else ''} known only by their results, which only a"
+            " game record proves (require_record=True)"
+        )
+
+
+def _read_document(
+    doc: object, expect: type[Any] | None, found: _Problems
+) -> tuple[Loadable, int]:
     if type(doc) is not dict:
         raise InvalidStateError(
             "the text must hold an object with keys data, format, type, version"
@@ -512,7 +652,6 @@ def _read_document(doc: object, expect: type[Any] | None) -> tuple[Loadable, int
         raise InvalidStateError(problems)
     if expect is not None and _TYPE_OF_CLASS[expect] != kind:
         raise InvalidStateError(f"the text holds a {kind}, not a {expect.__name__}")
-    found = _Problems()
     try:
         value = cast("Loadable", readers[version](doc["data"], "$.data", found))
     except _TooManyError:
@@ -614,12 +753,16 @@ def _where(path: _Path) -> str:
 
 
 class _Problems:
-    """The problems found while reading, up to the cap."""
+    """The problems found while reading, up to the cap, and how the document is read."""
 
-    __slots__ = ("problems",)
+    __slots__ = ("library", "problems", "written_rules")
 
-    def __init__(self) -> None:
+    def __init__(self, *, written_rules: bool = False) -> None:
         self.problems: list[str] = []
+        self.written_rules = written_rules
+        """Whether a rule set written in full may differ from the registered one of its name."""
+        self.library: str | None = None
+        """The library version a record names (None: a record written before records had it)."""
 
     def add(self, path: _Path, message: str) -> _Bad:
         self.problems.append(f"{_short_message(message)} @ {_where(path)}")
@@ -1081,7 +1224,68 @@ def _rules(value: object, path: _Path, p: _Problems) -> object:
             return find_rules(value)
         except XeriError as exc:
             return p.add(path, str(exc))
-    return _rules_by_fields(value, path, p)
+    rules = _rules_by_fields(value, path, p)
+    if not isinstance(rules, RuleSet) or rules.name not in registered():
+        return rules
+    known = find_rules(rules.name)
+    if known == rules:
+        return known
+    if p.written_rules:
+        return rules
+    return p.add(
+        path,
+        f"the rule set is named {rules.name!r}, as a registered rule set is, but has another"
+        f" fingerprint: it differs in {_differing(rules, known)}; pass written_rules=True to"
+        " load it under the rules written here",
+    )
+
+
+def _differing(rules: RuleSet, known: RuleSet) -> str:
+    """The fields in which two rule sets differ, named."""
+    names = [n for n in _init_fields(RuleSet) if getattr(rules, n) != getattr(known, n)]
+    return ", ".join(names) or "a field"
+
+
+_FINGERPRINT = re.compile(r"[0-9a-f]{64}")
+
+
+def _record_reader(value: object, path: _Path, p: _Problems) -> object:
+    """A record: its moves, dealer and rules, and (since records carry them) its fingerprint.
+
+    A record written with a fingerprint must have the fingerprint of the
+    rule set it writes; that rule set must be the registered one of its
+    name, unless `written_rules` (see [`from_json`][xeri.from_json]).
+    """
+    if type(value) is not dict or ("fingerprint" not in value and "library" not in value):
+        return _record(value, path, p)
+    fields = dict(value)
+    library = _string(_MAX_NAME)(fields.pop("library", None), (path, "library"), p)
+    mark = fields.pop("fingerprint", None)
+    if not (type(mark) is str and _FINGERPRINT.fullmatch(mark)):
+        p.add((path, "fingerprint"), "a record's fingerprint is 64 lower-case hex digits")
+        mark = None
+    if type(library) is str:
+        p.library = library
+    game = _record(fields, path, p)
+    if not isinstance(game, GameRecord) or mark is None:
+        return _BAD
+    rules = game.rules
+    written = _short(library)
+    if type(fields.get("rules")) is str:  # the rules by name: the registered ones
+        if fingerprint(rules) != mark:
+            return p.add(
+                (path, "rules"),
+                f"the record was played under another rule set named {rules.name!r}"
+                f" (written by xeri {written}): the registered one has another fingerprint, and"
+                " the record names its rules without writing them",
+            )
+        return game
+    if fingerprint(rules) != mark:
+        return p.add(
+            (path, "fingerprint"),
+            "the fingerprint does not match the rule set written in the record",
+        )
+    return game
 
 
 _xeri = (_optional(_enum(XeriKind)), _DEFAULT)
@@ -1154,6 +1358,6 @@ _DOCUMENTS: dict[str, dict[int, _Reader]] = {
     },
     "move": dict.fromkeys(_VERSIONS, _any_move),
     "rules": dict.fromkeys(_VERSIONS, _rules),
-    "record": dict.fromkeys(_VERSIONS, _record),
+    "record": dict.fromkeys(_VERSIONS, _record_reader),
 }
 """The reader of each document type, by format version."""
