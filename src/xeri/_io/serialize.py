@@ -622,9 +622,7 @@ def _require_record(value: GameState | Observation) -> None:
         )
 
 
-def _read_document(
-    doc: object, expect: type[Any] | None, found: _Problems
-) -> tuple[Loadable, int]:
+def _read_document(doc: object, expect: type[Any] | None, found: _Problems) -> tuple[Loadable, int]:
     if type(doc) is not dict:
         raise InvalidStateError(
             "the text must hold an object with keys data, format, type, version"

@@ -162,9 +162,7 @@ def _best_problems(
             return [f"categories: {name!r} goes to {how}, not {_row_text(row)}"]
     losing = [s for s in winners if not can_win[s]]
     if losing:
-        return [
-            f"categories: side {losing[0]} cannot win {name!r} with the cards it captured"
-        ]
+        return [f"categories: side {losing[0]} cannot win {name!r} with the cards it captured"]
     return []
 
 
@@ -190,10 +188,11 @@ def _fit_problems(
             f"categories: {name!r} gives {sum(row)} points in all, and the cards are worth {total}"
         ]
     if leftover == 0 and sum(row) != total:
-        return [
+        message = (
             f"categories: {name!r} gives out the {total} points of the cards when none is left"
             f" over, not {sum(row)}"
-        ]
+        )
+        return [message]
     if len(values) > _MAX_VALUED:
         return []
     sides = len(row)
@@ -481,8 +480,9 @@ class Sweeps(_Immutable):
         """`points` times the sweeps the result records for each side."""
         want = tuple(n * self.points for n in result.xeris)
         if points != want:
-            return [
+            message = (
                 f"categories: {self.name!r} is {self.points} a sweep: {_row_text(want)} for the"
                 f" sweeps {_row_text(result.xeris)}, not {_row_text(points)}"
-            ]
+            )
+            return [message]
         return []

@@ -112,10 +112,7 @@ class TargetScore(_Immutable):
         """
         # One round, as after every first round, needs no sums; and no side at the
         # target, as after most rounds, needs no list of those that are.
-        if len(results) == 1:
-            scores = results[0].total
-        else:
-            scores = _running(results, sides)[0]
+        scores = results[0].total if len(results) == 1 else _running(results, sides)[0]
         target = self.target
         if max(scores, default=0) < target:
             return MatchStatus(over=False, winner=None, target=target)
@@ -231,7 +228,9 @@ _last_running: _Running = ((), 0, (), ())
 """The results last summed by `_running`, their number of sides, totals and round wins."""
 
 
-def _running(results: tuple[RoundResult, ...], sides: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _running(
+    results: tuple[RoundResult, ...], sides: int
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Each side's points over `results` and the rounds it won, as running totals.
 
     The engine asks a match's format after every round with the results so

@@ -412,10 +412,11 @@ class StandardScorer(_Immutable):
         `check_points` capability (every built-in one), consistent with the
         rest of the result (a sweeps line is the sweeps recorded times their
         points, a line that goes to one side never goes to two); the totals
-        are card points + majority + xeri bonus + the categories. The bounds never refuse a result `score`
-        gives; the few results they let through that no round gives (card
-        points between the bounds that no set of cards is worth, more xeris
-        than a round's play allows) still score within them.
+        are card points + majority + xeri bonus + the categories. The bounds
+        never refuse a result `score` gives; the few results they let
+        through that no round gives (card points between the bounds that no
+        set of cards is worth, more xeris than a round's play allows) still
+        score within them.
         """
         sides = rules.num_sides
         rows = {f.name: getattr(result, f.name) for f in attrs.fields(RoundResult)}
