@@ -45,7 +45,15 @@ from typing import TextIO
 
 from xeri._errors import XeriError
 from xeri._rules.ruleset import registered
-from xeri.cli._common import _BOT_NAMES, _PROG, _bot, _importable_here, _Io, _load_rules
+from xeri.cli._common import (
+    _BOT_NAMES,
+    _PROG,
+    _bot,
+    _Io,
+    _load_rules,
+    _shown,
+    _working_directory_off_path,
+)
 from xeri.cli._demo import play_demo
 from xeri.cli._play import _play
 from xeri.cli._replay import _replay
@@ -161,6 +169,12 @@ def _parser() -> argparse.ArgumentParser:
         "the stock",
     )
     rep.add_argument("--step", action="store_true", help="wait for Enter before each play")
+    rep.add_argument(
+        "--written-rules",
+        action="store_true",
+        help="replay under the rule set written in the record even when the registered rule set"
+        " of that name differs from it (by default such a record is refused)",
+    )
     return parser
 
 
@@ -191,7 +205,9 @@ def _run(args: argparse.Namespace, io: _Io) -> int:
             io.say(line)
         return 0
     if args.command == "replay":
-        return _replay(args.file, seat=args.seat, step=args.step, io=io)
+        return _replay(
+            args.file, seat=args.seat, step=args.step, io=io, written_rules=args.written_rules
+        )
     raise AssertionError(args.command)  # pragma: no cover  # argparse allows only the above
 
 
@@ -226,7 +242,7 @@ def main(
         code = exc.code
         return code if isinstance(code, int) else 0 if code is None else 2
     try:
-        with _importable_here():
+        with _working_directory_off_path():
             return _run(args, io)
     except BrokenPipeError:  # the reader (`| head`) stopped listening: not an error
         with contextlib.suppress(OSError):
@@ -236,5 +252,5 @@ def main(
         print(file=io.stderr)
         return 130
     except XeriError as error:
-        print(f"error: {error}", file=io.stderr)
+        print(f"error: {_shown(str(error))}", file=io.stderr)
         return 2

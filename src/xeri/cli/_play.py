@@ -9,6 +9,7 @@ typed by number or in the move notation, with `hint`, `save FILE`, `help` and
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import re
 from collections.abc import Sequence
@@ -54,7 +55,8 @@ At the prompt, type:
   hint          what a search bot, {hinter}, would play here
   save FILE     save the game so far as a game record (JSON) to replay later with
                 `xeri replay FILE`. The record is of the whole game: it holds every
-                hand and the order of the stock, so it shows you more than the game does
+                hand and the order of the stock, so it shows you more than the game does.
+                An existing file is kept: save --force FILE replaces it
   help          this text
   quit          leave the game (Ctrl-D too)"""
 
@@ -288,6 +290,10 @@ class _Game:
                     self.say([f"  {_parse_refusal(str(exc), self.rules)}"])
 
     def save(self, path: str) -> None:
+        """`save FILE`: a new file only; `save --force FILE` replaces an existing one."""
+        force = path == "--force" or path.startswith("--force ")
+        if force:
+            path = path.removeprefix("--force").strip()
         if not path:
             self.say(["  save needs a file name: save game.json"])
             return
@@ -297,8 +303,15 @@ class _Game:
             self.say([f"  cannot save this game: {exc}"])
             return
         try:
-            with open(path, "w", encoding="utf-8") as file:
+            # "x" creates the file, refusing one that exists, in one step (no race).
+            with open(path, "w" if force else "x", encoding="utf-8") as file:
                 file.write(text)
+        except FileExistsError:
+            if os.path.isdir(path):
+                self.say([f"  cannot write {path}: it is a directory"])
+            else:
+                self.say([f"  {path} exists: type save --force {path} to replace it"])
+            return
         except OSError as exc:
             self.say([f"  cannot write {path}: {exc.strerror or type(exc).__name__}"])
             return

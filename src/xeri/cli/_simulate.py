@@ -12,12 +12,13 @@ import contextlib
 import json
 import math
 import multiprocessing
+import os
 import signal
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 
 from xeri._simulation import simulate
-from xeri.cli._common import _bot, _console, _Io, _load_rules
+from xeri.cli._common import _bot, _console, _import_here, _Io, _load_rules, _rules_module
 
 # --------------------------------------------------------------------------
 # simulate
@@ -101,6 +102,19 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         process.join()
 
 
+def _worker_start(module_name: str | None, here: str) -> None:
+    """A worker's start: Ctrl-C left to the parent, and the `--rules` module imported.
+
+    The workers are fresh interpreters whose `sys.path` is the command's,
+    without the current directory (see `xeri.cli._common`): the module a
+    `--rules MODULE:ATTRIBUTE` names is imported as the command imported
+    it, so that the rule set sent with each chunk can be unpickled.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if module_name is not None:
+        _import_here(module_name, here)
+
+
 def _simulate(args: argparse.Namespace, io: _Io) -> int:
     rules = _load_rules(args.rules)
     bots = [_bot(spec, rules) for spec in args.bots]
@@ -111,8 +125,8 @@ def _simulate(args: argparse.Namespace, io: _Io) -> int:
         pool = ProcessPoolExecutor(
             max_workers=args.workers,
             mp_context=multiprocessing.get_context("spawn"),
-            initializer=signal.signal,
-            initargs=(signal.SIGINT, signal.SIG_IGN),
+            initializer=_worker_start,
+            initargs=(_rules_module(args.rules), os.getcwd()),
         )
     executor: Executor | None = pool
     try:
