@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import math
 import sys
 from collections.abc import Sequence
 from typing import TextIO
@@ -121,7 +122,17 @@ def _parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--deals", type=_positive, default=100, help="deals to play (default 100)")
     sim.add_argument(
-        "--workers", type=_positive, default=1, help="processes to play in (default 1)"
+        "--workers",
+        type=_positive,
+        default=1,
+        help="processes to play in (default 1; at most the machine's cores)",
+    )
+    sim.add_argument(
+        "--decision-seconds",
+        type=_seconds,
+        default=None,
+        metavar="S",
+        help="stop with an error when a bot takes longer than S seconds to choose a move",
     )
     sim.add_argument("--seed", type=int, default=None, help="the same result for the same number")
     sim.add_argument("--matches", action="store_true", help="a whole match from each deal")
@@ -186,6 +197,17 @@ def _positive(text: str) -> int:
         value = 0
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be a positive number, not {text!r}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    """An argument that must be a positive, finite number of seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text!r}")
     return value
 
 

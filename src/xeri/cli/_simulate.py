@@ -119,11 +119,12 @@ def _simulate(args: argparse.Namespace, io: _Io) -> int:
     rules = _load_rules(args.rules)
     bots = [_bot(spec, rules) for spec in args.bots]
     pool: ProcessPoolExecutor | None = None
-    if args.workers > 1:
+    workers = min(args.workers, os.cpu_count() or 1)  # more processes than cores only wait
+    if workers > 1:
         # Fresh interpreters, not forks: safe whatever threads this process runs. The
         # workers leave Ctrl-C to this process, which stops them.
         pool = ProcessPoolExecutor(
-            max_workers=args.workers,
+            max_workers=workers,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=_worker_start,
             initargs=(_rules_module(args.rules), os.getcwd()),
@@ -140,6 +141,7 @@ def _simulate(args: argparse.Namespace, io: _Io) -> int:
                 seed=args.seed,
                 executor=executor,
                 progress=report,
+                decision_seconds=args.decision_seconds,
             )
     except BaseException:  # interrupted, or a bot failed: stop the deals still playing
         if pool is not None:
