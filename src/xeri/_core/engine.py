@@ -24,7 +24,7 @@ add up, sorted moves) is for the conformance harness,
 from __future__ import annotations
 
 import secrets
-from functools import cache
+from functools import lru_cache
 from operator import attrgetter
 from random import Random
 from typing import TYPE_CHECKING, Protocol
@@ -64,7 +64,7 @@ _MAX_REDEALS = 1000
 """How many redeals in a row `new_game` makes before it gives up on a redeal rule."""
 
 
-@cache
+@lru_cache(maxsize=64)
 def _deck_set(deck: tuple[Card, ...]) -> frozenset[Card]:
     """The cards of a rule set's deck, as a set (the 52 cards' set is shared)."""
     return _DECK_SET if deck is DECK else frozenset(deck)
