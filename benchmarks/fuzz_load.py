@@ -283,7 +283,8 @@ def _results(doc: object) -> list[dict[str, Any]]:
 
 def _forge_line(rng: random.Random, doc: object) -> None:
     """Forge one category line of an earlier round, its total kept adding up."""
-    results = [r for r in _results(doc) if r.get("categories")]
+    results = [r for r in _results(doc) if isinstance(r.get("categories"), list)]
+    results = [r for r in results if r["categories"]]
     if not results:
         return
     result = rng.choice(results)
@@ -292,6 +293,8 @@ def _forge_line(rng: random.Random, doc: object) -> None:
         return
     row, total = line[1], result["total"]
     if not (isinstance(row, list) and row and len(row) == len(total)):
+        return
+    if not all(type(v) is int for v in row):
         return
     before = list(row)
     pick = rng.randrange(5)
