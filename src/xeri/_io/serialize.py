@@ -26,7 +26,17 @@ object of all its fields, and each component (`capture`, `scorer`, `match`)
 is an object with one key, the component's class name (`"PileCapture"`;
 classes from outside the library by module and name), holding its fields.
 Only component classes of registered rule sets and of the library are read
-back: register a custom rule set before loading games that use it. The
+back: register a custom rule set before loading games that use it.
+
+A record writes its rule set in full, whatever its name, with two more
+keys: `"fingerprint"`, the [`fingerprint`][xeri.fingerprint] of that rule
+set (the SHA-256 of its canonical JSON), and `"library"`, the version of
+the library that wrote it. A rule set written in full under the name of a
+registered rule set must equal it, in any document: otherwise the document
+is refused, naming the fields that differ, unless `from_json` is told
+`written_rules=True`. A record's fingerprint must be that of the rules it
+writes. Records written before they carried these keys (their rules by name
+when registered) still load, strict mode too, under the registered rules. The
 fields of a component from outside the library are read by their
 annotations, which must name, at run time, ints, bools, strings, None,
 enumerations, cards, tuples of those, or attrs classes made of them.
@@ -46,8 +56,10 @@ stays 2); a version 1 state must not have it.
 `to_json` writes the one canonical text of a value: keys sorted, no
 spaces, ASCII only, integers within ±(2**53 - 1) so that any JSON reader
 gets them exactly. By default `from_json` accepts only that text (for a
-version 1 document, the text version 1 had), so
-`to_json(from_json(text)) == text` for every version 2 text it accepts;
+version 1 document, the text version 1 had; for a record, with the library
+version it names, or as records were written before they had one), so
+`to_json(from_json(text)) == text` for every version 2 text it accepts but
+records written by another version of the library;
 pass `strict=False` to accept any layout, key order, spelling of cards and
 fields left at their defaults.
 
@@ -80,6 +92,17 @@ cards each once, hand and stock sizes for the phase, the seat to move, the
 round's plays replayed to the same state, scores consistent with the round
 results); an observation must be one that [`observe`][xeri.observe] gives
 for some such state; a record must replay; a move must name each card once.
+The results of earlier rounds, all that a state keeps of them, are checked
+line by line against what each result itself records and what the rules
+allow: the sheet adds up, the cards number the deck, card points are what
+that many cards can be worth, the majority goes as the counts say, the xeri
+bonus is that of the xeris, and every category line is what its kind allows
+([`Category`][xeri.Category]: a sweeps line is the sweeps recorded times
+their points, most of a suit and the primiera go to one side at most, and
+only to a side that captured the cards to win them, named cards are never
+given to two sides). That is what a state can prove; only a record proves
+that the rounds were played (see `require_record` of
+[`from_json`][xeri.from_json]).
 Every problem found is listed in one
 [`InvalidStateError`][xeri.InvalidStateError], each with the place in the
 document where it was found (`@ $.data.stock[3]`); whatever the input,
