@@ -1,6 +1,7 @@
 """Mutated documents fed to `from_json`: only the library's errors may escape, and how fast.
 
-Run: `python benchmarks/fuzz_load.py [--docs N] [--seed S] [--index I] [--timeout T]`.
+Run: `python benchmarks/fuzz_load.py [--docs N] [--seed S] [--index I] [--timeout T]
+[--rules a,b]` (`--rules` keeps the documents of those rule sets alone).
 Genuine documents are written with `to_json` (states of every preset and of a
 few derived rule sets at several points of a match, observations, game
 records, moves, rule sets), then each input is one of them mutated one to
@@ -366,6 +367,14 @@ def make_input(seed: int, index: int, corpus: list[tuple[str, str]]) -> tuple[st
     return f"{label}: {', '.join(kinds)}", out, strict
 
 
+def _rule_set_of(label: str) -> str:
+    """The rule set a genuine document's label names: `state greek @2 ...` is greek's."""
+    head = label.split(":", maxsplit=1)[0]
+    if head.startswith("move "):
+        return head.rsplit("(", 1)[-1].rstrip(")")
+    return head.split()[1].rstrip(",")
+
+
 def _load(text: str, *, strict: bool) -> tuple[str, str]:
     """`('accepted' | 'wrong' | 'refused' | 'escaped', detail)` for one input."""
     try:
@@ -595,9 +604,15 @@ def main() -> int:  # noqa: PLR0915  # one figure after another
     parser.add_argument(
         "--timeout", type=float, default=10.0, help="seconds an input may take (default 10)"
     )
+    parser.add_argument(
+        "--rules", default=None, help="mutate only the documents of these rule sets (a,b,...)"
+    )
     args = parser.parse_args()
     t0 = time.perf_counter()
     corpus = genuine()
+    if args.rules:
+        wanted = set(args.rules.split(","))
+        corpus = [(label, text) for label, text in corpus if _rule_set_of(label) in wanted]
     print(f"{len(corpus)} genuine documents written in {time.perf_counter() - t0:.1f} s")
     if args.index is not None:
         label, text, strict = make_input(args.seed, args.index, corpus)
@@ -606,6 +621,7 @@ def main() -> int:  # noqa: PLR0915  # one figure after another
         print(_load(text, strict=strict))
         return 0
     outcomes: Counter[str] = Counter()
+    by_rules: dict[str, Counter[str]] = {}
     unplanned: Counter[str] = Counter()
     first_seen: dict[str, int] = {}
     bad: list[tuple[int, str, str, str]] = []
@@ -618,6 +634,7 @@ def main() -> int:  # noqa: PLR0915  # one figure after another
         spent = time.perf_counter() - start
         total += spent
         outcomes[outcome] += 1
+        by_rules.setdefault(_rule_set_of(label), Counter())[outcome] += 1
         timings.append((spent, index, len(text), label))
         if outcome in ("escaped", "wrong"):
             bad.append((index, outcome, label, detail))
@@ -642,6 +659,12 @@ def main() -> int:  # noqa: PLR0915  # one figure after another
         if timings
         else "no input"
     )
+    print("by rule set: inputs, accepted, wrong")
+    for name, counts in sorted(by_rules.items()):
+        print(
+            f"  {name:14} {sum(counts.values()):8,} {counts['accepted'] + counts['wrong']:8,}"
+            f" {counts['wrong']:6,}"
+        )
     if unplanned:
         print("refusals of errors nobody planned for:")
         for message, count in unplanned.most_common():
