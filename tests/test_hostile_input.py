@@ -587,3 +587,15 @@ def test_pettingzoo_dead_steps_bools_and_seeds():
         env.step(None)
     env.step(None)  # after every dead step: nothing, as PettingZoo's wrapper does
     assert env.agents == []
+
+
+def test_most_of_a_suit_won_by_a_side_too_small_to_hold_it_is_refused():
+    # One card against 51, none left over: the other side holds at least 12 spades.
+    state = finished_round(xeri.CASSINO, 7)
+    genuine = state.round_results[-1]
+    forged = forged_line(attrs.evolve(genuine, cards=(1, 51), leftover=0), "most spades", (1, 0))
+    problems = xeri.CASSINO.scorer.check(forged, xeri.CASSINO)
+    assert (
+        "categories: no share of the 13 spades among cards (1, 51) gives 'most spades' (1, 0)"
+        in (problems)
+    )

@@ -336,10 +336,68 @@ class MostOfSuit(_Immutable):
     def check_points(
         self, points: tuple[int, ...], result: RoundResult, rules: RuleSet
     ) -> list[str]:
-        """`points` to one side (or a split share on a tie), which captured a card at least."""
-        return _best_problems(
+        """`points` to one side (or a split share on a tie), as the cards captured allow.
+
+        The cards of the suit that each side could hold are bounded by the
+        cards it captured, and all but those left over went to some side:
+        the line must come from such a share (a side of one card cannot
+        have most spades when every other spade was captured by another).
+        """
+        problems = _best_problems(
             self.name, points, self.points, self.tie, [n > 0 for n in result.cards]
         )
+        if problems:
+            return problems
+        suit = sum(c.suit is self.suit for c in rules.deck)
+        if not _suit_share_possible(points, self.points, self.tie, suit, result):
+            message = (
+                f"categories: no share of the {suit} {_plural(self.suit)} among cards"
+                f" {_row_text(result.cards)} gives {self.name!r} {_row_text(points)}"
+            )
+            return [message]
+        return []
+
+
+def _suit_share_possible(
+    row: tuple[int, ...], points: int, tie: MajorityTie, suit: int, result: RoundResult
+) -> bool:
+    """Whether some share of a suit's `suit` cards gives `row` (see `MostOfSuit.check_points`).
+
+    Side `s` holds `a[s]` of them, from 0 to the cards it captured, and the
+    others lie among the cards left over: `suit - leftover <= sum(a) <= suit`.
+    A line for one side needs that side strictly ahead; a split share, or
+    nothing, needs a tie at the top (nothing also comes from any tie under
+    `NOBODY`, or a split share rounded down to 0).
+    """
+    counts, need = result.cards, suit - result.leftover
+    sides = range(len(counts))
+
+    def ahead(w: int) -> bool:  # w strictly ahead: the most it can hold, the others below
+        top = min(counts[w], suit)
+        if top == 0:
+            return False
+        return top + sum(min(counts[o], top - 1) for o in sides if o != w) >= need
+
+    def tied(group: set[int]) -> bool:  # the sides of `group` tied at the top
+        for v in range(min(*(counts[t] for t in group), suit // len(group)) + 1):
+            if v == 0 and len(group) < len(counts):
+                continue  # the others would need fewer than none
+            others = sum(min(counts[o], v - 1) for o in sides if o not in group)
+            if len(group) * v + others >= need:
+                return True
+        return False
+
+    winners = {s for s in sides if row[s]}
+    if len(winners) == 1:
+        return ahead(next(iter(winners)))
+    if winners:
+        return tied(winners)
+    # Nothing: a tie of sides whose share rounds to nothing, or any tie under NOBODY.
+    groups = [{s for s in sides if mask >> s & 1} for mask in range(1, 1 << len(counts))]
+    return any(
+        len(g) > 1 and (tie is MajorityTie.NOBODY or points // len(g) == 0) and tied(g)
+        for g in groups
+    )
 
 
 PRIMIERA_VALUES: tuple[tuple[Rank, int], ...] = (
