@@ -10,6 +10,7 @@ records, terminal escapes in file names, PettingZoo's dead steps and seeds.
 from __future__ import annotations
 
 import base64
+import importlib
 import io
 import json
 import multiprocessing
@@ -599,3 +600,21 @@ def test_most_of_a_suit_won_by_a_side_too_small_to_hold_it_is_refused():
         "categories: no share of the 13 spades among cards (1, 51) gives 'most spades' (1, 0)"
         in (problems)
     )
+
+
+def test_simulate_workers_are_capped_at_the_machines_cores(monkeypatch):
+    command = importlib.import_module("xeri.cli._simulate")  # the package shadows the name
+    asked: list[int] = []
+    real = command.ProcessPoolExecutor
+
+    def pool(*, max_workers: int, **kwargs: object) -> ProcessPoolExecutor:
+        asked.append(max_workers)
+        return real(max_workers=max_workers, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(command, "ProcessPoolExecutor", pool)
+    monkeypatch.setattr(command.os, "cpu_count", lambda: 2)
+    code, out, _ = run("simulate", "greek", "greedy", "random", "--deals", "4", "--seed", "1",
+                       "--workers", "32", "--progress", "none")  # fmt: skip
+    assert code == 0
+    assert asked == [2]
+    assert "over 4 deals" in out
