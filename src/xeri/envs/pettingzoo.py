@@ -89,9 +89,8 @@ import operator
 import random
 from typing import Any, Literal
 
-from xeri._agents.actions import action_mask, action_to_move, num_actions
-from xeri._agents.features import observation_shape, observation_tensor
-from xeri._agents.observation import observe
+from xeri._agents.actions import action_to_move, num_actions
+from xeri._agents.features import observation_shape
 from xeri._core.engine import apply, chance_move, new_game
 from xeri._core.state import GameState, Phase
 from xeri._errors import IllegalMoveError
@@ -104,6 +103,8 @@ try:
     from gymnasium import spaces
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
+
+    from xeri.envs.arrays import _fill, _mask
 except ImportError as exc:  # pragma: no cover - the tests run with the extra installed
     raise ImportError(
         'xeri.envs.pettingzoo needs the pettingzoo extra: pip install "xeri[pettingzoo]"'
@@ -252,13 +253,13 @@ class XeriEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         """
         state = self.game_state
         seat = self._seats[agent]
-        tensor = np.asarray(observation_tensor(observe(state, seat)), dtype=np.float32)
+        tensor = _fill(state, seat)  # observation_tensor(observe(state, seat)), from bit masks
         if (
             state.to_move == seat
             and agent == self.agent_selection
             and not self.terminations.get(agent, True)
         ):
-            mask = np.frombuffer(action_mask(state), dtype=np.int8).copy()
+            mask = _mask(state, seat)
         else:
             mask = np.zeros(self._actions, dtype=np.int8)
         return {"observation": tensor, "action_mask": mask}
