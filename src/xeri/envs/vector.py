@@ -508,13 +508,33 @@ class XeriVector:
         jacks = self._jacks[rows]
         total = cap_pts + majority + xeris * rules.xeri_points
         total += jacks * (rules.jack_xeri_points - rules.xeri_points)
-        self._totals = total
+        return self._margins(total)
+
+    def banked_margins(self) -> npt.NDArray[np.float32]:
+        """Each seat's margin so far in the current round: points captured and xeri bonuses.
+
+        For reward shaping: a round's reward (its margin, at the end) is this
+        margin at any point plus what the rest of the round adds (the rest of
+        the captures, the cards left to the last capturer and the majority
+        bonus), so the difference between two moments is a reward that adds
+        up to the round's.
+
+        Returns:
+            A `float32` array of shape `(num_envs, seats)`: for each seat its
+            side's card points and xeri bonuses so far minus the best of the
+            other sides'.
+        """
+        rules = self.rules
+        total = self._cap_pts + self._xeris * rules.xeri_points
+        total = total + self._jacks * (rules.jack_xeri_points - rules.xeri_points)
+        return self._margins(total)
+
+    def _margins(self, total: npt.NDArray[np.int64]) -> npt.NDArray[np.float32]:
+        """Each seat's side's total minus the best total of the other sides."""
         best_other = np.empty_like(total)
         for s in range(self._sides):
-            others = np.delete(total, s, axis=1)
-            best_other[:, s] = others.max(axis=1)
-        margin = (total - best_other)[:, self._side_of]
-        return margin.astype(np.float32)  # type: ignore[no-any-return]  # a float32 array
+            best_other[:, s] = np.delete(total, s, axis=1).max(axis=1)
+        return (total - best_other)[:, self._side_of].astype(np.float32)  # type: ignore[no-any-return]  # a float32 array
 
     # -- observations ----------------------------------------------------------------------
 
