@@ -442,3 +442,36 @@ def test_perfect_recall_and_plain_observers_both_work() -> None:
         plays[: len(history)], np.asarray([(c.index + 1) / 53 for c in history], np.float32)
     )
     assert not plays[len(history) :].any()
+
+
+def test_evaluate_bots_plays_ismcts_with_a_seeded_resampler_through_the_adapter() -> None:
+    from open_spiel.python.algorithms import evaluate_bots
+
+    from xeri.envs.openspiel import EvaluationBot, seeded_resampler
+
+    game = _load(GREEK)
+
+    def search() -> ismcts.ISMCTSBot:
+        np_rng = np.random.RandomState(1)
+        return ismcts.ISMCTSBot(
+            game=game,
+            evaluator=mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np_rng),
+            uct_c=2.0,
+            max_simulations=6,
+            random_state=np_rng,
+        )
+
+    def play() -> list[float]:
+        bot = search()
+        bot.set_resampler(seeded_resampler(7))
+        bots = [EvaluationBot(bot), EvaluationBot(pyspiel.make_uniform_random_bot(1, 3))]
+        return evaluate_bots.evaluate_bots(
+            game.new_initial_state(), bots, np.random.RandomState(2)
+        )
+
+    first = play()
+    assert first == play()  # seeded: the searches replay exactly
+    assert sum(first) == 0.0
+    bare = [search(), pyspiel.make_uniform_random_bot(1, 3)]
+    with pytest.raises(pyspiel.SpielError, match="RestartAt"):
+        evaluate_bots.evaluate_bots(game.new_initial_state(), bare, np.random.RandomState(2))

@@ -121,7 +121,15 @@ except ImportError as exc:  # pragma: no cover - the tests run with the extra in
         'xeri.envs.openspiel needs the openspiel extra: pip install "xeri[openspiel]"'
     ) from exc
 
-__all__ = ["GAME_NAME", "XeriGame", "XeriObserver", "XeriState", "recall_layout"]
+__all__ = [
+    "GAME_NAME",
+    "EvaluationBot",
+    "XeriGame",
+    "XeriObserver",
+    "XeriState",
+    "recall_layout",
+    "seeded_resampler",
+]
 
 GAME_NAME = "python_xeri"
 """The short name under which the game is registered with OpenSpiel."""
@@ -842,6 +850,66 @@ class XeriObserver:
         if game_state.dealing:
             parts.append(f"dealt {len(game_state.dealing)}")
         return " | ".join(parts)
+
+
+def seeded_resampler(seed: int) -> Any:  # noqa: ANN401  # OpenSpiel's resampler callback, untyped
+    """A resampler for OpenSpiel's `ISMCTSBot.set_resampler` that draws from a seeded generator.
+
+    OpenSpiel's Python `ISMCTSBot` resamples with an unseeded
+    `pyspiel.UniformProbabilitySampler` unless it is given a resampler;
+    with this one its searches replay exactly for the same seed.
+
+    Args:
+        seed: the seed of the generator the resampler draws from.
+
+    Returns:
+        A callable `(state, player) -> state`, as `set_resampler` takes it.
+    """
+    rng = random.Random(seed)
+
+    def resample(state: XeriState, player: int) -> XeriState:
+        return state.resample_from_infostate(player, rng.random)
+
+    return resample
+
+
+class EvaluationBot(pyspiel.Bot):  # type: ignore[misc]  # pyspiel ships no type information
+    """Any OpenSpiel bot made fit for `open_spiel.python.algorithms.evaluate_bots`.
+
+    `evaluate_bots` first calls `restart_at(state)` on every bot and then
+    `inform_action` after each action; OpenSpiel's C++ bots (the uniform
+    random bot) and its Python `ISMCTSBot` raise `RestartAt(state) not
+    implemented`. This adapter forwards `step` (and `inform_action`, when
+    the bot has it) and restarts by doing nothing: the bots it is meant for
+    decide from the state they are given, keeping no history.
+
+    Args:
+        bot: the bot to wrap.
+    """
+
+    def __init__(self, bot: Any) -> None:  # noqa: ANN401  # an OpenSpiel bot, untyped
+        super().__init__()
+        self.bot = bot
+
+    def step(self, state: XeriState) -> int:
+        """The wrapped bot's action.
+
+        Args:
+            state: the state, at the bot's turn.
+
+        Returns:
+            An action.
+        """
+        return int(self.bot.step(state))
+
+    def restart_at(self, state: XeriState) -> None:
+        """Start again from `state`: nothing to do for a bot that keeps no history."""
+
+    def inform_action(self, state: XeriState, player_id: int, action: int) -> None:
+        """Pass the action on to the wrapped bot when it listens (its errors included)."""
+        inform = getattr(self.bot, "inform_action", None)
+        if inform is not None and not isinstance(self.bot, pyspiel.Bot):
+            inform(state, player_id, action)
 
 
 if GAME_NAME not in pyspiel.registered_names():  # importing twice registers once
