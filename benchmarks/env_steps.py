@@ -230,7 +230,7 @@ def _contenders(envs: int) -> list[tuple[str, Contender | None]]:
 
     yardstick = _yardstick()
     return [
-        ("engine loop (`legal_actions`/`apply`)", lambda s: engine_loop(s)),
+        ("engine loop (`legal_actions`/`apply`)", engine_loop),
         ("`xeri.rollout()`", rollout),
         ("engine + tensor + mask, plain Python", lambda s: engine_loop(s, tensors="python")),
         ("engine + tensor + mask, arrays", lambda s: engine_loop(s, tensors="arrays")),

@@ -118,8 +118,8 @@ class Adam:
         self.t += 1
         norm = np.sqrt(sum(float((g * g).sum()) for g in grads.values()))
         clip = min(1.0, 0.5 / (norm + 1e-8))
-        for k, g in grads.items():
-            g = g * clip
+        for k, grad in grads.items():
+            g = grad * clip
             self.m[k] = 0.9 * self.m[k] + 0.1 * g
             self.v[k] = 0.999 * self.v[k] + 0.001 * g * g
             m_hat = self.m[k] / (1 - 0.9**self.t)
@@ -272,7 +272,11 @@ def main() -> None:
     train_minutes = (time.perf_counter() - t0) / 60
     np.savez(args.out / "policy.npz", **params)
     final = {"minutes": train_minutes, "samples": samples, "iterations": iteration}
-    for name, bot in (("random", RandomBot()), ("greedy", GreedyBot()), ("counting", CountingBot())):
+    for name, bot in (
+        ("random", RandomBot()),
+        ("greedy", GreedyBot()),
+        ("counting", CountingBot()),
+    ):
         final[name] = evaluate(params, bot, args.eval_deals, seed=1)  # type: ignore[assignment]
         print(name, json.dumps(final[name]), flush=True)
     (args.out / "final.json").write_text(json.dumps(final, indent=1))

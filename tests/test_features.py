@@ -12,7 +12,12 @@ import pytest
 import xeri
 from edge_games import PISTI, all_rules, game, states
 from xeri import GERMAN, GREEK, GREEK_FOUR, Build, Card, GameState, Phase, RuleSet
-from xeri._agents.features import observation_layout, observation_shape, observation_tensor
+from xeri._agents.features import (
+    observation_layout,
+    observation_shape,
+    observation_tensor,
+    state_tensor,
+)
 from xeri._rules.scoring import RoundResult
 from xeri.testing import shuffle_hidden
 
@@ -236,8 +241,6 @@ _FAST_RULES = (
 
 @pytest.mark.parametrize("rules", _FAST_RULES, ids=lambda r: r.name)
 def test_X2_state_tensor_equals_the_observation_tensor(rules: RuleSet) -> None:
-    from xeri._agents.features import state_tensor
-
     for seed in (3, 4):
         for state in states(rules, seed, rounds=2):
             for seat in range(rules.seats):
@@ -248,8 +251,6 @@ def test_X2_state_tensor_equals_the_observation_tensor(rules: RuleSet) -> None:
 def test_X2_state_tensor_kept_masks_never_misread_out_of_order(rules: RuleSet) -> None:
     # The masks of the last history and takes read are kept; states read in
     # a shuffled order, from two games at once, must give the same tensors.
-    from xeri._agents.features import state_tensor
-
     pool = states(rules, 7, rounds=2) + states(rules, 8, rounds=1)
     random.Random(1).shuffle(pool)
     for state in pool[:300]:
@@ -258,8 +259,6 @@ def test_X2_state_tensor_kept_masks_never_misread_out_of_order(rules: RuleSet) -
 
 
 def test_state_tensor_refuses_what_is_not_a_state_or_a_seat() -> None:
-    from xeri._agents.features import state_tensor
-
     state = xeri.new_game(GREEK, dealer=0, rng=random.Random(1))
     with pytest.raises(xeri.IllegalMoveError, match="GameState"):
         state_tensor(xeri.observe(state, 0), 0)  # type: ignore[arg-type]

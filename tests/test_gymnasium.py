@@ -48,7 +48,9 @@ def test_X2_the_observation_is_the_seats_tensor_and_the_mask_its_legal_actions(r
         expected = xeri.observation_tensor(xeri.observe(state, seat))
         assert (observation["observation"] == np.asarray(expected, dtype=np.float32)).all()
         assert set(np.flatnonzero(info["action_mask"])) == set(xeri.legal_actions(state))
-        observation, _, terminated, _, info = game.step(game.action_space.sample(info["action_mask"]))
+        observation, _, terminated, _, info = game.step(
+            game.action_space.sample(info["action_mask"])
+        )
         if terminated:
             observation, info = game.reset()
 
@@ -58,11 +60,13 @@ def test_G9_a_round_episode_rewards_the_rounds_margin_at_its_end(rules):
     game = env(rules=rules, opponents="greedy")
     rewards, info = _play(game, 3)
     state = game.game_state
-    assert state.is_round_over and len(state.round_results) == 1
+    assert state.is_round_over
+    assert len(state.round_results) == 1
     total = state.round_results[-1].total
     mine = rules.sides[0]
     margin = total[mine] - max(t for s, t in enumerate(total) if s != mine)
-    assert rewards[-1] == margin and not any(rewards[:-1])
+    assert rewards[-1] == margin
+    assert not any(rewards[:-1])
     assert not info["action_mask"].any()
 
 
@@ -71,7 +75,8 @@ def test_F8_a_match_episode_under_outcome_rewards_the_returns_once():
     rewards, _ = _play(game, 4)
     state = game.game_state
     assert state.is_over
-    assert rewards[-1] == state.returns[0] != 0 and not any(rewards[:-1])
+    assert rewards[-1] == state.returns[0] != 0
+    assert not any(rewards[:-1])
 
 
 def test_G9_a_match_episode_under_points_rewards_every_rounds_margin():
@@ -88,8 +93,10 @@ def test_an_illegal_action_ends_the_episode_with_the_illegal_reward_and_keeps_th
     game.reset(seed=1)
     before = game.game_state
     illegal = next(a for a in range(52) if a not in xeri.legal_actions(before))
-    observation, reward, terminated, truncated, info = game.step(illegal)
-    assert terminated and not truncated and info["illegal_action"]
+    _observation, reward, terminated, truncated, info = game.step(illegal)
+    assert terminated
+    assert not truncated
+    assert info["illegal_action"]
     assert reward == -(GREEK.round_points_bounds[1] + 1)
     assert game.game_state is before
     with pytest.raises(xeri.IllegalMoveError, match="episode is over"):
@@ -127,7 +134,8 @@ def test_opponents_may_be_bots_callables_or_one_per_seat():
 
     game = env(rules=GREEK_FOUR, seat=2, opponents=[first_move, xeri.bots.GreedyBot(), "random"])
     _play(game, 2)
-    assert seen and all(type(o) is xeri.Observation and o.seat == 0 for o in seen)
+    assert seen
+    assert all(type(o) is xeri.Observation and o.seat == 0 for o in seen)
 
 
 def test_bad_arguments_are_refused():

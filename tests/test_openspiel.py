@@ -10,13 +10,22 @@ import attrs
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
 
 import xeri
 from edge_games import PISTI, named_cards
 from xeri import GERMAN, GREEK, GREEK_FOUR, IllegalMoveError, Phase, RuleSet, RuleSetError
-from xeri.envs.openspiel import recall_layout
-from xeri.envs.openspiel import GAME_NAME, XeriGame, XeriObserver, XeriState
+from xeri.envs.openspiel import (
+    GAME_NAME,
+    EvaluationBot,
+    XeriGame,
+    XeriObserver,
+    XeriState,
+    _redeal_chance,
+    _redeals_allowed,
+    recall_layout,
+    seeded_resampler,
+)
 
 PRESETS = [GREEK, GREEK_FOUR, GERMAN]
 V1_TEST = attrs.evolve(GREEK, name="openspiel-v1-test", show_bottom_card=True)
@@ -350,8 +359,6 @@ def test_G4_the_history_bounds_hold_on_random_episodes(rules: RuleSet) -> None:
 
 
 def test_G4_the_chance_bound_allows_the_redeals_a_round_needs_but_once_in_1e12() -> None:
-    from xeri.envs.openspiel import _redeal_chance, _redeals_allowed
-
     for rules in (GREEK, GREEK_FOUR):
         p = _redeal_chance(rules)
         allowed = _redeals_allowed(rules)
@@ -413,7 +420,7 @@ def test_X2_the_issues_two_orders_of_the_same_cards_give_distinct_tensors() -> N
     own = first.legal_actions()
     first.apply_action(own[0])
     second.apply_action(own[1])
-    reply = [a for a in first.legal_actions() if a in second.legal_actions()][0]
+    reply = next(a for a in first.legal_actions() if a in second.legal_actions())
     first.apply_action(reply)
     second.apply_action(reply)
     first.apply_action(own[1])
@@ -445,10 +452,6 @@ def test_perfect_recall_and_plain_observers_both_work() -> None:
 
 
 def test_evaluate_bots_plays_ismcts_with_a_seeded_resampler_through_the_adapter() -> None:
-    from open_spiel.python.algorithms import evaluate_bots
-
-    from xeri.envs.openspiel import EvaluationBot, seeded_resampler
-
     game = _load(GREEK)
 
     def search() -> ismcts.ISMCTSBot:
@@ -465,9 +468,7 @@ def test_evaluate_bots_plays_ismcts_with_a_seeded_resampler_through_the_adapter(
         bot = search()
         bot.set_resampler(seeded_resampler(7))
         bots = [EvaluationBot(bot), EvaluationBot(pyspiel.make_uniform_random_bot(1, 3))]
-        return evaluate_bots.evaluate_bots(
-            game.new_initial_state(), bots, np.random.RandomState(2)
-        )
+        return evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(2))
 
     first = play()
     assert first == play()  # seeded: the searches replay exactly

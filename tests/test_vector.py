@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 
 import xeri
-from xeri import GREEK, GREEK_FOUR, PISTI, MajorityTie, RanksOnTable, Rank, Redeal
+from xeri import GREEK, GREEK_FOUR, PISTI, MajorityTie, Rank, RanksOnTable, Redeal
 
 pytest.importorskip("numpy")
-from xeri.envs.vector import XeriVector, random_policy, vector_env  # noqa: E402  # after the importorskip
+from xeri.envs.vector import XeriVector, random_policy, vector_env  # after the importorskip
 
 PILE_RULES = (
     GREEK,
@@ -79,7 +79,8 @@ def test_G3_G12_vector_games_replay_through_apply_move_by_move(rules):
         for row in range(games.num_envs):
             state = xeri.apply(states[row], xeri.DECK[int(actions[row])])
             if terminated[row]:
-                assert state.is_round_over and len(state.round_results) == 1
+                assert state.is_round_over
+                assert len(state.round_results) == 1
                 assert tuple(rewards[row].tolist()) == _margins(state)
                 finished += 1
                 state = games.state(row)
@@ -93,7 +94,8 @@ def test_G3_G12_vector_games_replay_through_apply_move_by_move(rules):
         state = xeri.start(rules, dealer=dealer)
         for move in moves:
             state = xeri.apply(state, move)
-        assert state.is_round_over and _margins(state) == rewards
+        assert state.is_round_over
+        assert _margins(state) == rewards
 
 
 @pytest.mark.parametrize(
@@ -152,7 +154,8 @@ def test_the_gymnasium_vector_env_plays_the_agents_seat_against_the_policy():
     for _ in range(60):
         actions = random_policy(obs["observation"], obs["action_mask"], rng)
         obs, rewards, terminated, truncated, info = env.step(actions)
-        assert not truncated.any() and (env.games._to_move == 1).all()
+        assert not truncated.any()
+        assert (env.games._to_move == 1).all()
         assert (rewards[~terminated] == 0).all()
         total += rewards
         ended += int(terminated.sum())

@@ -457,7 +457,7 @@ def _play_masks(state: GameState, lay: _Layout) -> list[int]:
     if rules.dealer_per_deal:  # each deal has its own dealer: the seats come from the rule set
         masks = [0] * seats
         for player, move in zip(_play_seats(rules, dealer, len(history)), history, strict=True):
-            card = move if type(move) is Card else move.card  # type: ignore[union-attr]  # a move with a card
+            card = move if type(move) is Card else move.card
             masks[player] |= 1 << card.index
         return masks
     cache = lay.play_cache
@@ -468,15 +468,15 @@ def _play_masks(state: GameState, lay: _Layout) -> list[int]:
             masks = list(cache[2])  # type: ignore[call-overload]  # a list of ints
             seat = (dealer + 1 + done) % seats
             for move in history[done:]:
-                card = move if type(move) is Card else move.card  # type: ignore[union-attr]  # a move with a card
+                card = move if type(move) is Card else move.card
                 masks[seat] |= 1 << card.index
                 seat = (seat + 1) % seats
             cache[0], cache[2] = history, masks
-            return masks
+            return masks  # type: ignore[no-any-return,unused-ignore]  # a list of ints
     masks = [0] * seats
     seat = (dealer + 1) % seats
     for move in history:
-        card = move if type(move) is Card else move.card  # type: ignore[union-attr]  # a move with a card
+        card = move if type(move) is Card else move.card
         masks[seat] |= 1 << card.index
         seat = (seat + 1) % seats
     cache[0], cache[1], cache[2] = history, dealer, masks
@@ -494,7 +494,7 @@ def _take_facts(state: GameState, lay: _Layout) -> list[list[int]]:
     facts: list[list[int]]
     if known is not None and len(takes) >= len(known) and takes[: len(known)] == known:  # type: ignore[arg-type]  # a tuple of takes
         facts = [list(f) for f in cache[1]]  # type: ignore[attr-defined]  # lists of ints
-        new = takes[len(known) :]  # type: ignore[arg-type]  # a tuple of takes
+        new = takes[len(known) :]  # type: ignore[arg-type,unused-ignore]  # a tuple of takes
     else:
         facts = [[0, 0, 0, 0] for _ in range(lay.rules.num_sides)]
         new = takes
@@ -537,7 +537,10 @@ def _fast_facts(lay: _Layout) -> tuple[Any, ...]:
         seats = rules.seats
         hot = [[1.0 if i == k else 0.0 for i in range(seats)] for k in range(seats)]
         hot.append([0.0] * seats)
-        phases = {phase: [1.0 if j == i else 0.0 for j in range(len(Phase))] for phase, i in _PHASE_INDEX.items()}
+        phases = {
+            phase: [1.0 if j == i else 0.0 for j in range(len(Phase))]
+            for phase, i in _PHASE_INDEX.items()
+        }
         order = tuple(
             tuple(sorted(range(rules.num_sides), key=lay.rel_sides[me].__getitem__))
             for me in range(seats)
@@ -614,10 +617,10 @@ def seat_parts(state: GameState, seat: int) -> tuple[list[int], list[float]]:  #
     captured, counted = _seat_takes(lay, seat)
     if hidden:  # the first take's face-down cards, unseen by this seat
         captured = captured.copy()
-        mask = 0
+        down_mask = 0
         for card in takes[0].cards[:hidden]:
-            mask |= 1 << card.index
-        captured[order[seat].index(rules.sides[takes[0].seat])] &= ~mask
+            down_mask |= 1 << card.index
+        captured[order[seat].index(rules.sides[takes[0].seat])] &= ~down_mask
     planes += captured
     for mask in captured:
         seen |= mask
@@ -626,11 +629,11 @@ def seat_parts(state: GameState, seat: int) -> tuple[list[int], list[float]]:  #
         bottom = state.bottom_card
         planes.append(0 if bottom is None else 1 << bottom.index)
     if redeals:
-        mask = 0
+        shown_mask = 0
         for shown in state.redealt:
             for card in shown:
-                mask |= 1 << card.index
-        planes.append(mask)
+                shown_mask |= 1 << card.index
+        planes.append(shown_mask)
 
     to_move = state.to_move
     numbers = (
@@ -690,9 +693,10 @@ def state_tensor(state: GameState, seat: int) -> list[float]:
     t = [0.0] * (len(planes) * _CARDS)
     for k, mask in enumerate(planes):
         at = k * _CARDS
-        while mask:
-            low = mask & -mask
+        bits = mask
+        while bits:
+            low = bits & -bits
             t[at + low.bit_length() - 1] = 1.0
-            mask ^= low
+            bits ^= low
     t += numbers
     return t

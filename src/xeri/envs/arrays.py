@@ -21,12 +21,12 @@ Examples:
     >>> tensor = observation_array(state, 1)
     >>> tensor.dtype, tensor.shape == xeri.observation_shape(xeri.GREEK)
     (dtype('float32'), True)
-    >>> bool((tensor == numpy.asarray(xeri.observation_tensor(xeri.observe(state, 1)))).all())
+    >>> expected = xeri.observation_tensor(xeri.observe(state, 1))
+    >>> bool((tensor == numpy.asarray(expected, dtype=numpy.float32)).all())
     True
 """
 
 from __future__ import annotations
-
 
 from xeri._agents.actions import action_mask, num_actions
 from xeri._agents.features import seat_parts
@@ -125,6 +125,4 @@ def _mask(state: GameState, seat: int | None) -> npt.NDArray[np.int8]:
         mask = np.zeros(_CARDS, dtype=np.int8)
         mask[[card.index for card in state.hands[mover]]] = 1
         return mask
-    return np.frombuffer(action_mask(state), dtype=np.int8).copy()
-
-
+    return np.frombuffer(action_mask(state), dtype=np.int8).copy()  # type: ignore[no-any-return,unused-ignore]  # an int8 array

@@ -47,8 +47,9 @@ less than the least reward of a legal episode) and `info["illegal_action"]`
 is True. The default `illegal_reward` is -2.0 under `reward="outcome"`,
 and under `reward="points"` minus one more than the upper bound of
 [`RuleSet.round_points_bounds`][xeri.RuleSet.round_points_bounds] (below
-any round's margin; -2.0 when the scorer has no bound). `illegal="raise"` raises [`IllegalMoveError`][xeri.IllegalMoveError]
-instead, leaving the game as it was.
+any round's margin; -2.0 when the scorer has no bound). `illegal="raise"`
+raises [`IllegalMoveError`][xeri.IllegalMoveError] instead, leaving the
+game as it was.
 
 Examples:
     >>> import xeri
@@ -134,14 +135,14 @@ def _opponent(value: object, where: str) -> Callable[[Observation, random.Random
     if callable(choose):
         return choose  # type: ignore[no-any-return]  # a bot's method
     if callable(value):
-        return value  # type: ignore[return-value]  # a callable (observation, rng) -> move
+        return value  # type: ignore[return-value,unused-ignore]  # a callable (observation, rng) -> move
     raise IllegalMoveError(
         f"{where} must be a bot name, a bot or a callable (observation, rng) -> move, "
         f"not {type(value).__name__}"
     )
 
 
-class XeriGymEnv(gymnasium.Env):  # type: ignore[misc]  # gymnasium ships no type information
+class XeriGymEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]  # typed only in recent gymnasium releases
     """One seat of Xeri against fixed opponents, as a Gymnasium environment.
 
     Made by [`env`][xeri.envs.gymnasium.env]; the module docstring says what
@@ -158,7 +159,8 @@ class XeriGymEnv(gymnasium.Env):  # type: ignore[misc]  # gymnasium ships no typ
             [`env_name`][xeri.envs.gymnasium.env_name] gives it.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012  # Gymnasium reads it on the class
+    # Gymnasium reads the metadata on the class.
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012  # see above
 
     def __init__(
         self,
@@ -254,7 +256,7 @@ class XeriGymEnv(gymnasium.Env):  # type: ignore[misc]  # gymnasium ships no typ
         self._rng = random.Random(int(self.np_random.integers(2**62)))
         state = new_game(self.rules, rng=self._rng)
         self._over = False
-        state, reward = self._advance(state, 0)
+        state, _ = self._advance(state, 0)
         self._state = state
         observation = self._observation(state)
         return observation, {"action_mask": observation["action_mask"]}
@@ -289,8 +291,8 @@ class XeriGymEnv(gymnasium.Env):  # type: ignore[misc]  # gymnasium ships no typ
                 raise
             self._over = True
             observation = self._observation(state)
-            info = {"action_mask": observation["action_mask"], "illegal_action": True}
-            return observation, self.illegal_reward, True, False, info
+            refused = {"action_mask": observation["action_mask"], "illegal_action": True}
+            return observation, self.illegal_reward, True, False, refused
         state, reward = self._advance(apply(state, move), len(state.round_results))
         self._state = state
         observation = self._observation(state)
@@ -339,10 +341,7 @@ class XeriGymEnv(gymnasium.Env):  # type: ignore[misc]  # gymnasium ships no typ
 
     def _observation(self, state: GameState) -> Obs:
         seat = self.seat
-        if self._over:
-            mask = np.zeros(self._actions, dtype=np.int8)
-        else:
-            mask = _mask(state, seat)
+        mask = np.zeros(self._actions, dtype=np.int8) if self._over else _mask(state, seat)
         return {"observation": _fill(state, seat), "action_mask": mask}
 
     def render(self) -> str | None:

@@ -95,7 +95,7 @@ from typing import Any
 import attrs
 
 from xeri._agents.actions import action_to_move, legal_actions, move_to_action, num_actions
-from xeri._agents.features import observation_layout, observation_shape, observation_tensor
+from xeri._agents.features import observation_layout, observation_shape
 from xeri._agents.observation import Observation, observe
 from xeri._agents.sampling import determinize
 from xeri._cards import DECK, Card, Rank
@@ -542,7 +542,8 @@ class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type i
             new._round_start = keep
             new._round_base = base
             new._round_actions = [
-                a for (before, move), a in zip(moves, actions[keep:], strict=False)
+                a
+                for (before, move), a in zip(moves, actions[keep:], strict=False)
                 if not isinstance(move, DealCard)
             ]
         else:
@@ -619,7 +620,9 @@ def _results(state: GameState | Observation) -> str:
 
 
 _SLOT = 53
-"""Positions and indices below 53 are written `(index * 53 + position + 1) / 53**2`: distinct, in [0, 1]."""
+"""Indices and positions below 53 are written `(index * 53 + position + 1) / 53**2`.
+
+Distinct pairs give distinct values, every one in (0, 1]."""
 _TAKE_KINDS = {None: 1.0 / 3.0, XeriKind.XERI: 2.0 / 3.0, XeriKind.JACK_XERI: 1.0}
 
 
@@ -628,9 +631,7 @@ def _squash(value: int) -> float:
     return 0.5 + math.atan(value / 25.0) / math.pi
 
 
-def recall_layout(
-    rules: RuleSet, rounds: int
-) -> tuple[tuple[str, int, int], ...]:
+def recall_layout(rules: RuleSet, rounds: int) -> tuple[tuple[str, int, int], ...]:
     """The blocks the perfect-recall tensor adds after the observation's, for `rounds` rounds.
 
     `plays` (one per play of a round: `(action + 1) / (num_actions + 1)`,

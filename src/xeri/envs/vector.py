@@ -87,7 +87,9 @@ try:
     import numpy as np
     import numpy.typing as npt
 except ImportError as exc:  # pragma: no cover - the tests run with the extra installed
-    raise ImportError('xeri.envs.vector needs the vector extra: pip install "xeri[vector]"') from exc
+    raise ImportError(
+        'xeri.envs.vector needs the vector extra: pip install "xeri[vector]"'
+    ) from exc
 
 __all__ = ["ArrayPolicy", "XeriVector", "XeriVectorEnv", "random_policy", "vector_env"]
 
@@ -149,7 +151,7 @@ class XeriVector:
         observation_size: the length of an observation.
     """
 
-    def __init__(
+    def __init__(  # noqa: PLR0915  # one array per part of the game, made in one place
         self,
         rules: RuleSet = GREEK,
         num_envs: int = 1024,
@@ -229,7 +231,7 @@ class XeriVector:
 
     # -- dealing -------------------------------------------------------------------------
 
-    def _deal_rounds(self, rows: npt.NDArray[np.int64]) -> None:
+    def _deal_rounds(self, rows: npt.NDArray[np.int64]) -> None:  # noqa: PLR0915  # every part of a new round, in the engine's order
         """Deal a new match's first round to the games `rows`: dealer, deal, redeals."""
         rules = self.rules
         rng = self._rng
@@ -274,14 +276,14 @@ class XeriVector:
         self._deal_hands(rows, dealer, np.zeros(m, dtype=np.int64))
         table = order[:, first : first + t]
         pile = np.zeros((m, _CARDS), dtype=bool)
-        np.put_along_axis(pile, table, True, axis=1)
+        np.put_along_axis(pile, table, values=True, axis=1)
         self._pile[rows] = pile
         self._pile_n[rows] = t
         self._pile_pts[rows] = self._points[table].sum(axis=1)
         self._top[rows] = table[:, -1] if t else -1
         down = np.zeros((m, _CARDS), dtype=bool)
         if rules.face_down:
-            np.put_along_axis(down, table[:, : rules.face_down], True, axis=1)
+            np.put_along_axis(down, table[:, : rules.face_down], values=True, axis=1)
         self._down[rows] = down
         self._down_owner[rows] = -1
         self._pos[rows] = first + t
@@ -314,7 +316,7 @@ class XeriVector:
             seat = (dealer + 1 + i) % seats
             cards = np.take_along_axis(order, at[:, None] + i * k + np.arange(k), axis=1)
             plane = np.zeros((len(rows), _CARDS), dtype=bool)
-            np.put_along_axis(plane, cards, True, axis=1)
+            np.put_along_axis(plane, cards, values=True, axis=1)
             self._hands[rows, seat] = plane
             self._hand_n[rows, seat] = k
         self._to_move[rows] = (dealer + 1) % seats
@@ -415,7 +417,7 @@ class XeriVector:
                 self._log[row].append(DECK[card])
         return self._play(rows, seat, cards)
 
-    def _play(
+    def _play(  # noqa: PLR0915  # the clauses in the order the engine applies them reads best flat
         self, rows: npt.NDArray[np.int64], seat: npt.NDArray[np.int64], cards: npt.NDArray[np.int64]
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
         """The rules of G5-G9 on arrays: play each card, capture, deal again or end the round."""
@@ -534,7 +536,7 @@ class XeriVector:
         best_other = np.empty_like(total)
         for s in range(self._sides):
             best_other[:, s] = np.delete(total, s, axis=1).max(axis=1)
-        return (total - best_other)[:, self._side_of].astype(np.float32)  # type: ignore[no-any-return]  # a float32 array
+        return (total - best_other)[:, self._side_of].astype(np.float32)
 
     # -- observations ----------------------------------------------------------------------
 
@@ -551,7 +553,7 @@ class XeriVector:
             rows = np.arange(self.num_envs)
         return self._observe(rows)
 
-    def _observe(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.float32]:
+    def _observe(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.float32]:  # noqa: PLR0915  # block by block, as observation_tensor
         """Each game's `observation_tensor(observe(state, to_move))`, for the games `rows`."""
         rules = self.rules
         lay = self._lay
@@ -706,7 +708,7 @@ except ImportError:  # pragma: no cover - the tests run with the extra installed
             )
 
 
-class XeriVectorEnv(VectorEnv):  # type: ignore[misc]  # gymnasium ships no type information
+class XeriVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]  # typed only in recent gymnasium releases
     """One learning seat in `num_envs` games against an array policy, as a Gymnasium `VectorEnv`.
 
     Observations are dicts of `observation` (`float32`, `(num_envs, size)`)
@@ -741,9 +743,7 @@ class XeriVectorEnv(VectorEnv):  # type: ignore[misc]  # gymnasium ships no type
             )
         self.games = XeriVector(rules, num_envs, seed=seed)
         if type(seat) is not int or not 0 <= seat < rules.seats:
-            raise IllegalMoveError(
-                f"seat must be an int from 0 to {rules.seats - 1}, not {seat!r}"
-            )
+            raise IllegalMoveError(f"seat must be an int from 0 to {rules.seats - 1}, not {seat!r}")
         if opponents == "random":
             opponents = random_policy
         if not callable(opponents):
@@ -792,7 +792,7 @@ class XeriVectorEnv(VectorEnv):  # type: ignore[misc]  # gymnasium ships no type
     def _obs(self) -> tuple[dict[str, npt.NDArray[Any]], dict[str, Any]]:
         games = self.games
         masks = games.masks()
-        obs = {"observation": games.observe(), "action_mask": masks}
+        obs: dict[str, npt.NDArray[Any]] = {"observation": games.observe(), "action_mask": masks}
         return obs, {"action_mask": masks}
 
     def reset(
