@@ -112,7 +112,7 @@ def pettingzoo(seconds: float, *, wrapped: bool) -> float:
     from xeri.envs.pettingzoo import env, raw_env  # noqa: PLC0415
 
     game = (env if wrapped else raw_env)(rules=RULES, episode="round")
-    rng = np.random.default_rng(3)
+    rng = random.Random(3)
     seeds = iter(range(10**9))
 
     def body() -> int:
@@ -124,7 +124,7 @@ def pettingzoo(seconds: float, *, wrapped: bool) -> float:
                 game.step(None)
                 continue
             legal = np.flatnonzero(obs["action_mask"])
-            game.step(int(legal[rng.integers(len(legal))]))
+            game.step(int(legal[rng.randrange(len(legal))]))
             n += 1
         return n
 
@@ -163,7 +163,7 @@ def gymnasium_env(seconds: float) -> float:
     from xeri.envs.gymnasium import env  # noqa: PLC0415
 
     game = env(rules=RULES, opponents="random")
-    rng = np.random.default_rng(5)
+    rng = random.Random(5)
     seeds = iter(range(10**9))
 
     def body() -> int:
@@ -172,7 +172,7 @@ def gymnasium_env(seconds: float) -> float:
         done = False
         while not done:
             legal = np.flatnonzero(info["action_mask"])
-            _obs, _reward, done, _trunc, info = game.step(int(legal[rng.integers(len(legal))]))
+            _obs, _reward, done, _trunc, info = game.step(int(legal[rng.randrange(len(legal))]))
             n += 1
         return len(game.game_state.history) if n else 0
 

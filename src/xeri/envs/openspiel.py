@@ -54,25 +54,56 @@ Xeri), and the legal ones are [`legal_actions`][xeri.legal_actions].
 
 With two sides the game is zero-sum; with more, general-sum.
 
+**Bounds.** `max_game_length()` is the players' actions of an episode
+(a round's plays, times the rounds of a match episode), exact. Chance's
+actions are bounded by
+[`max_chance_nodes_in_history`][xeri.envs.openspiel.XeriGame.max_chance_nodes_in_history]
+(and `max_history_length()` is the sum of the two): the first dealer, then
+per round 51 cards dealt and, for each redeal of the initial table, one
+action fewer than the cards it reshuffles. The redeal loop of
+[G4][rules-g4] and [F4][rules-f4] has no end that is certain, so the bound
+allows in every round the redeals that a round exceeds with probability
+below 1e-12: 15 for GREEK (a redeal has a chance of at most 0.177), 130 for
+GREEK_FOUR (at most 0.81, by the union bound over the pairs of its table);
+under `Redeal.NEVER` (GERMAN, Pişti) the bound is exact. A GREEK round
+episode without a redeal takes 52 chance actions (the dealer and 51
+cards), each redeal 39 more; the bound is 637.
+
 **Information.** The game has imperfect information. The information state
 of a player is its seat's [`Observation`][xeri.Observation] ([X2][rules-x2]):
 as a string, every field of it (and, in the middle of a deal, how many
-cards have been dealt; never which); as a tensor,
-[`observation_tensor`][xeri.observation_tensor], of the length
-[`observation_shape`][xeri.observation_shape] gives, one named block per
-block of [`observation_layout`][xeri._agents.features.observation_layout]. An
-observation keeps the whole current round (perfect recall within it) and
-only the results of earlier rounds, which is all that the rest of a match
-depends on. The observation string and tensor are the same as the
-information state's. [`XeriObserver`][xeri.envs.openspiel.XeriObserver] is
-also made for public observations (`PrivateInfoType.NONE`): without the own
-hand, whose cards are then counted among the unknown ones.
+cards have been dealt; never which). Observers come in two kinds:
+
+- `perfect_recall=False` (`observation_tensor`): the
+  [`observation_tensor`][xeri.observation_tensor], of the length
+  [`observation_shape`][xeri.observation_shape] gives, one named block per
+  block of [`observation_layout`][xeri._agents.features.observation_layout];
+- `perfect_recall=True` (`information_state_tensor`): that tensor followed
+  by the ordered history of what the seat saw in the round, the blocks of
+  [`recall_layout`][xeri.envs.openspiel.recall_layout]: each play's action
+  in order, where each card lies on the table and in each capture, each
+  capture's kind, each redealt table in turn, how many cards of a pending
+  deal are placed, and the results of the earlier rounds. Distinct
+  information states of a player give distinct tensors (the tests compare
+  thousands of pairs), except in a round redealt more often than the
+  bounds above allow, whose last tables are not all kept.
+
+An observation keeps the whole current round (perfect recall within it)
+and, of the earlier rounds of a match, their results, which is all that the
+rest of the match depends on; the information state is the same.
+[`XeriObserver`][xeri.envs.openspiel.XeriObserver] is also made for public
+observations (`PrivateInfoType.NONE`): without the own hand, whose cards
+are then counted among the unknown ones.
 
 **Resampling.**
 [`resample_from_infostate`][xeri.envs.openspiel.XeriState.resample_from_infostate]
 draws, with [`determinize`][xeri.determinize], a state the player could not
 tell from this one, uniformly, with a history of actions that leads to it,
 as OpenSpiel's Python `ISMCTSBot` asks.
+[`seeded_resampler`][xeri.envs.openspiel.seeded_resampler] makes the bot's
+draws replay for a seed, and
+[`EvaluationBot`][xeri.envs.openspiel.EvaluationBot] lets OpenSpiel's
+`evaluate_bots` play its bots (which cannot `restart_at` a state).
 
 Examples:
     >>> import pyspiel

@@ -94,6 +94,7 @@ from xeri._agents.features import observation_shape
 from xeri._core.engine import apply, chance_move, new_game
 from xeri._core.state import GameState, Phase
 from xeri._errors import IllegalMoveError
+from xeri._families.pile.rule import PileCapture
 from xeri._rules.ruleset import GREEK, RuleSet
 
 try:
@@ -104,7 +105,7 @@ try:
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
 
-    from xeri.envs.arrays import _fill, _mask
+    from xeri.envs.arrays import TensorTracker, _mask
 except ImportError as exc:  # pragma: no cover - the tests run with the extra installed
     raise ImportError(
         'xeri.envs.pettingzoo needs the pettingzoo extra: pip install "xeri[pettingzoo]"'
@@ -179,6 +180,8 @@ class XeriEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         }
         self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
         self._actions = actions
+        self._tracker = TensorTracker(rules)
+        self._pile = rules.capture.__class__ is PileCapture
         self._rng: random.Random | None = None
         self._state: GameState | None = None
 
@@ -253,13 +256,14 @@ class XeriEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         """
         state = self.game_state
         seat = self._seats[agent]
-        tensor = _fill(state, seat)  # observation_tensor(observe(state, seat)), from bit masks
+        tensor = self._tracker.observe(state, seat)  # observation_tensor(observe(state, seat))
         if (
             state.to_move == seat
             and agent == self.agent_selection
             and not self.terminations.get(agent, True)
         ):
-            mask = _mask(state, seat)
+            # In a pile game the legal actions are the cards of the hand, the tensor's first block.
+            mask = tensor[:52].astype(np.int8) if self._pile else _mask(state, seat)
         else:
             mask = np.zeros(self._actions, dtype=np.int8)
         return {"observation": tensor, "action_mask": mask}
