@@ -196,13 +196,13 @@ class TensorTracker:
                 index[0:_CARDS] = size + (me - 1) * _CARDS + np.arange(_CARDS)
             at = start["played"]
             for k, seat in enumerate(rel_to_abs):
-                index[at + k * _CARDS : at + (k + 1) * _CARDS] = at + seat * _CARDS + np.arange(
-                    _CARDS
+                index[at + k * _CARDS : at + (k + 1) * _CARDS] = (
+                    at + seat * _CARDS + np.arange(_CARDS)
                 )
             at = start["captured"]
             for r, slot in enumerate(side_to_slot):
-                index[at + r * _CARDS : at + (r + 1) * _CARDS] = at + slot * _CARDS + np.arange(
-                    _CARDS
+                index[at + r * _CARDS : at + (r + 1) * _CARDS] = (
+                    at + slot * _CARDS + np.arange(_CARDS)
                 )
             for name in seat_blocks:
                 at = start[name]
@@ -294,7 +294,9 @@ class TensorTracker:
     def _hand_at(self, seat: int) -> int:
         return 0 if seat == 0 else self._size + (seat - 1) * _CARDS
 
-    def _play(self, prev: GameState, state: GameState) -> None:  # noqa: PLR0915  # one play's changes, block by block
+    def _play(
+        self, prev: GameState, state: GameState
+    ) -> None:  # one play's changes, block by block
         """Change what one play of a pile game changed ([G5]-[G8])."""
         a = self._array
         start = self._start
