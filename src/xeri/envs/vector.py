@@ -228,6 +228,15 @@ class XeriVector:
         self._to_move = np.zeros(b, dtype=np.int64)
         self._turn = np.zeros(b, dtype=np.int64)
         self._redealt = np.zeros((b, _CARDS), dtype=bool)
+        # Every seat's observation of every game, kept play by play (without
+        # face-down cards, whose captures each seat sees its own way).
+        self._follow = not rules.face_down
+        size = self.observation_size
+        self._views = np.zeros((b, seats, size) if self._follow else (0, seats, size), np.float32)
+        self._rel_side = np.array(
+            [[lay.rel_sides[me][side] for side in range(sides)] for me in range(seats)],
+            dtype=np.int64,
+        )
 
     # -- dealing -------------------------------------------------------------------------
 
@@ -287,6 +296,8 @@ class XeriVector:
         self._down[rows] = down
         self._down_owner[rows] = -1
         self._pos[rows] = first + t
+        if self._follow:
+            self._rebuild(rows)
 
     def _redeal_needed(self, table: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
         """Whether each initial table (one row of card indices, the top last) is dealt again."""
@@ -340,7 +351,7 @@ class XeriVector:
         rows = np.arange(self.num_envs)
         self._deal_rounds(rows)
         self._ready = True
-        return self._observe(rows), self.masks(), self._to_move.copy()
+        return self._seen(rows), self.masks(), self._to_move.copy()
 
     def masks(self) -> npt.NDArray[np.int8]:
         """The action mask of each game's seat to move: 1 at the cards of its hand.
@@ -376,7 +387,7 @@ class XeriVector:
         """
         rows = np.arange(self.num_envs)
         rewards, ended = self.play(rows, actions)
-        return self._observe(rows), self.masks(), self._to_move.copy(), rewards, ended
+        return self._seen(rows), self.masks(), self._to_move.copy(), rewards, ended
 
     def play(
         self, rows: npt.NDArray[np.int64], actions: npt.ArrayLike
@@ -459,11 +470,14 @@ class XeriVector:
                 self._down_owner[t_rows[first]] = seat[take][first]
         lay = rows[~take]
         self._pile[lay, cards[~take]] = True
-        self._pile_n[rows] = np.where(take, 0, pile_n + 1)
+        new_pile_n = np.where(take, 0, pile_n + 1)
+        self._pile_n[rows] = new_pile_n
         self._pile_pts[rows] = np.where(take, 0, self._pile_pts[rows] + points)
         self._top[rows] = np.where(take, -1, cards)
         self._turn[rows] = turn + 1
         self._to_move[rows] = (seat + 1) % self._seats
+        if self._follow:
+            self._follow_play(rows, seat, cards, take, top, hand_left, new_pile_n)
         rewards = np.zeros((len(rows), self._seats), dtype=np.float32)
         ended = np.zeros(len(rows), dtype=bool)
         dealt_out = (hand_left == 0) & (seat == dealer)
@@ -473,6 +487,8 @@ class XeriVector:
                 a_rows = rows[again]
                 self._deal_hands(a_rows, dealer[again], self._pos[a_rows])
                 self._pos[a_rows] += self._seats * rules.hand_size
+                if self._follow:
+                    self._follow_deal(a_rows)
             over = dealt_out & (stock_n == 0)
             if over.any():
                 o_rows = rows[over]
@@ -486,6 +502,96 @@ class XeriVector:
                         )
                 self._deal_rounds(o_rows)
         return rewards, ended
+
+    def _follow_play(  # noqa: PLR0917  # internal, the play's arrays as _play has them
+        self,
+        rows: npt.NDArray[np.int64],
+        seat: npt.NDArray[np.int64],
+        cards: npt.NDArray[np.int64],
+        take: npt.NDArray[np.bool_],
+        top: npt.NDArray[np.int64],
+        hand_left: npt.NDArray[np.int64],
+        pile_n: npt.NDArray[np.int64],
+    ) -> None:
+        """Change in every seat's kept observation what one play changed ([G5]-[G7]).
+
+        The changes are gathered as flat indices into the views, in three
+        writes: the entries set to 0, those set to 1, the others' values.
+        """
+        flat = self._views.reshape(-1)
+        start = self._lay.start
+        seats = self._seats
+        size = self.observation_size
+        following = (seat + 1) % seats
+        zeros = [(rows * seats + seat) * size + cards]  # the card leaves the mover's hand
+        ones = []
+        at_values = []
+        values = []
+        per_hand = self.rules.hand_size
+        table_count = pile_n / _CARDS
+        lone = (pile_n == 1).astype(np.float64)
+        had = top >= 0
+        laid = ~take
+        span = np.arange(_CARDS)
+        if take.any():
+            t_rows = rows[take]
+            t_seat = seat[take]
+            t_side = self._side_of[t_seat]
+            plane = self._captured[t_rows, t_side].astype(np.float64)
+            cap = self._xeri_cap
+            counts = self._cap_n[t_rows, t_side] / _CARDS
+            xeris = np.minimum(1.0, self._xeris[t_rows, t_side] / cap)
+            jacks = np.minimum(1.0, self._jacks[t_rows, t_side] / cap)
+        for me in range(seats):
+            base = (rows * seats + me) * size
+            rel = (seat - me) % seats
+            ones.append(base + start["played"] + rel * _CARDS + cards)
+            ones.append(base + start["to_move"] + (following - me) % seats)
+            zeros.append(base + start["to_move"] + rel)
+            zeros.append(base + start["unknown"] + cards)
+            at_values += [
+                base + start["hand_sizes"] + rel,
+                base + start["table_count"],
+                base + start["lone_item"],
+            ]
+            values += [hand_left / per_hand, table_count, lone]
+            zeros.append((base + start["top"] + top)[had])
+            ones.append((base + start["table"] + cards)[laid])
+            ones.append((base + start["top"] + cards)[laid])
+            if take.any():
+                t_base = base[take]
+                zeros.append((t_base[:, None] + start["table"] + span).reshape(-1))
+                last = start["last_capturer"]
+                zeros.append((t_base[:, None] + last + np.arange(seats)).reshape(-1))
+                ones.append(t_base + last + (t_seat - me) % seats)
+                rel_side = self._rel_side[me][t_side]
+                at = t_base + start["captured"] + rel_side * _CARDS
+                at_values += [
+                    (at[:, None] + span).reshape(-1),
+                    t_base + start["captured_counts"] + rel_side,
+                    t_base + start["xeris"] + rel_side,
+                    t_base + start["jack_xeris"] + rel_side,
+                ]
+                values += [plane.reshape(-1), counts, xeris, jacks]
+        flat[np.concatenate(zeros)] = 0.0
+        flat[np.concatenate(ones)] = 1.0
+        flat[np.concatenate(at_values)] = np.concatenate(values)
+
+    def _follow_deal(self, rows: npt.NDArray[np.int64]) -> None:
+        """Change in every seat's kept observation what a deal of new hands changed ([G8])."""
+        views = self._views
+        start = self._lay.start
+        seats = self._seats
+        unknown = start["unknown"]
+        for me in range(seats):
+            hand = self._hands[rows, me]
+            views[rows, me, :_CARDS] = hand
+            # The new cards are no longer unknown to the seat holding them.
+            views[rows, me, unknown : unknown + _CARDS] *= ~hand
+        at = start["hand_sizes"]
+        views[rows, :, at : at + seats] = self._hand_n[rows][:, None, :] / self.rules.hand_size
+        stock = (len(self._deck) - self._pos[rows]) / _CARDS
+        views[rows, :, start["stock"]] = stock[:, None]
 
     def _score(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.float32]:
         """G9 and G10: the last capturer takes the pile, then each seat's margin of the round."""
@@ -551,16 +657,33 @@ class XeriVector:
         """
         if rows is None:
             rows = np.arange(self.num_envs)
+        return self._seen(rows)
+
+    def _seen(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.float32]:
+        """The observations of the seats to move in the games `rows`: kept, or read whole."""
+        if self._follow:
+            return self._views[rows, self._to_move[rows]]  # type: ignore[no-any-return]  # a float32 array
         return self._observe(rows)
 
-    def _observe(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.float32]:  # noqa: PLR0915  # block by block, as observation_tensor
-        """Each game's `observation_tensor(observe(state, to_move))`, for the games `rows`."""
+    def _rebuild(self, rows: npt.NDArray[np.int64]) -> None:
+        """Read every seat's observation of the games `rows` whole into the kept views."""
+        for seat in range(self._seats):
+            self._views[rows, seat] = self._observe(rows, np.full(len(rows), seat))
+
+    def _observe(  # noqa: PLR0915  # block by block, as observation_tensor
+        self, rows: npt.NDArray[np.int64], me: npt.NDArray[np.int64] | None = None
+    ) -> npt.NDArray[np.float32]:
+        """Each game's `observation_tensor(observe(state, me))`, read whole, for the games `rows`.
+
+        `me` defaults to each game's seat to move.
+        """
         rules = self.rules
         lay = self._lay
         start = lay.start
         m = len(rows)
         seats = self._seats
-        me = self._to_move[rows]
+        if me is None:
+            me = self._to_move[rows]
         ar = np.arange(m)
         out = np.zeros((m, self.observation_size), dtype=np.float32)
         hand = self._hands[rows, me]
@@ -589,7 +712,7 @@ class XeriVector:
         out[:, start["unknown"] : start["unknown"] + _CARDS] = self._deck_plane & ~seen
         if "redealt" in start:
             out[:, start["redealt"] : start["redealt"] + _CARDS] = self._redealt[rows]
-        out[:, start["to_move"]] = 1.0
+        out[ar, start["to_move"] + (self._to_move[rows] - me) % seats] = 1.0
         out[ar, start["dealer"] + (self._dealer[rows] - me) % seats] = 1.0
         last = self._last[rows]
         has = last >= 0
@@ -782,7 +905,7 @@ class XeriVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]  # typed onl
             rows = np.flatnonzero(games._to_move != self.seat)
             if not len(rows):
                 return
-            observations = games._observe(rows)
+            observations = games._seen(rows)
             masks = games._hands[rows, games._to_move[rows]].astype(np.int8)
             actions = np.asarray(self._policy(observations, masks, self._opponent_rng))
             more, done = games.play(rows, actions)
