@@ -17,7 +17,8 @@ The contenders:
 * **engine + tensor + mask, plain Python**: the engine loop plus, before
   each decision, `observation_tensor(observe(state, seat))` and `action_mask`;
 * **engine + tensor + mask, arrays**: the same with
-  `xeri.envs.arrays.observation_array` and `action_mask_array`;
+  `xeri.envs.arrays.observation_array` and `action_mask_array`, and with a
+  `TensorTracker` (the PettingZoo environment's path);
 * **PettingZoo** `raw_env` and the wrapped `env`, as a PettingZoo loop
   plays them (`last`, a random action of the mask, `step`);
 * **OpenSpiel** `python_xeri`, chance sampled from `chance_outcomes`,
@@ -28,8 +29,9 @@ The contenders:
   observation and mask of every game at every step;
 * **greek_numpy**: the shared vectorised yardstick
   `../shared/bench/greek_numpy.py` (random rounds on arrays without
-  observations), imported from beside the project root when it is there,
-  48 decisions a round; reported as absent otherwise.
+  observations), imported from `../shared/bench` relative to the project
+  root (the working directory) or from `--bench DIR`, 48 decisions a
+  round; reported as absent when it is not there.
 
 `--markdown` prints the table as the Game AI page shows it.
 """
@@ -66,8 +68,14 @@ def _timed(body: Callable[[], int], seconds: float) -> float:
 def engine_loop(seconds: float, *, tensors: str | None = None) -> float:
     """Random rounds through legal_actions/action_to_move/apply, with tensors if asked."""
     rng = random.Random(1)
-    if tensors == "arrays":
-        from xeri.envs.arrays import action_mask_array, observation_array  # noqa: PLC0415
+    if tensors in ("arrays", "tracker"):
+        from xeri.envs.arrays import (  # noqa: PLC0415  # the numpy extra, when asked for
+            TensorTracker,
+            action_mask_array,
+            observation_array,
+        )
+
+        tracker = TensorTracker(RULES)
     legal_actions, action_to_move, apply, chance_move = (
         xeri.legal_actions,
         xeri.action_to_move,
@@ -87,6 +95,9 @@ def engine_loop(seconds: float, *, tensors: str | None = None) -> float:
                 xeri.action_mask(state)
             elif tensors == "arrays":
                 observation_array(state, state.to_move)  # type: ignore[arg-type]
+                action_mask_array(state)
+            elif tensors == "tracker":
+                tracker.observe(state, state.to_move)  # type: ignore[arg-type]
                 action_mask_array(state)
             actions = legal_actions(state)
             state = apply(state, action_to_move(state, actions[rng.randrange(len(actions))]))
@@ -208,9 +219,13 @@ def greek_numpy(seconds: float, *, module: object) -> float:
     return _timed(body, seconds)
 
 
-def _yardstick() -> object | None:
-    """The shared `greek_numpy` module beside the project root, or None when it is absent."""
-    bench = Path(__file__).resolve().parent.parent.parent / "shared" / "bench"
+def _yardstick(where: Path | None) -> object | None:
+    """The shared `greek_numpy` module, or None when it is absent.
+
+    Looked for in `where` if given, else in `../shared/bench` from the
+    working directory (the project root).
+    """
+    bench = where if where is not None else Path.cwd().parent / "shared" / "bench"
     if not (bench / "greek_numpy.py").exists():
         return None
     sys.path.insert(0, str(bench))
@@ -220,7 +235,7 @@ def _yardstick() -> object | None:
         sys.path.remove(str(bench))
 
 
-def _contenders(envs: int) -> list[tuple[str, Contender | None]]:
+def _contenders(envs: int, bench: Path | None) -> list[tuple[str, Contender | None]]:
     def needs(module: str, contender: Contender) -> Contender | None:
         try:
             importlib.import_module(module)
@@ -228,12 +243,13 @@ def _contenders(envs: int) -> list[tuple[str, Contender | None]]:
             return None
         return contender
 
-    yardstick = _yardstick()
+    yardstick = _yardstick(bench)
     return [
         ("engine loop (`legal_actions`/`apply`)", engine_loop),
         ("`xeri.rollout()`", rollout),
         ("engine + tensor + mask, plain Python", lambda s: engine_loop(s, tensors="python")),
         ("engine + tensor + mask, arrays", lambda s: engine_loop(s, tensors="arrays")),
+        ("engine + tensor + mask, `TensorTracker`", lambda s: engine_loop(s, tensors="tracker")),
         (
             "PettingZoo `raw_env`",
             needs("pettingzoo", lambda s: pettingzoo(s, wrapped=False)),
@@ -260,8 +276,11 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--envs", type=int, default=1024)
     parser.add_argument("--markdown", action="store_true")
+    parser.add_argument(
+        "--bench", type=Path, default=None, help="where greek_numpy.py is (../shared/bench)"
+    )
     args = parser.parse_args()
-    contenders = _contenders(args.envs)
+    contenders = _contenders(args.envs, args.bench)
     rates: dict[str, list[float]] = {name: [] for name, _ in contenders}
     ratios: dict[str, list[float]] = {name: [] for name, _ in contenders}
     base_name = contenders[0][0]

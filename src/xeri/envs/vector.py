@@ -662,7 +662,7 @@ class XeriVector:
     def _seen(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.float32]:
         """The observations of the seats to move in the games `rows`: kept, or read whole."""
         if self._follow:
-            return self._views[rows, self._to_move[rows]]  # type: ignore[no-any-return]  # a float32 array
+            return self._views[rows, self._to_move[rows]]
         return self._observe(rows)
 
     def _rebuild(self, rows: npt.NDArray[np.int64]) -> None:
