@@ -78,6 +78,16 @@ any other format `scores` is `s / (s + 25)` and `rounds` as for a target.
 [`RuleSet.round_points_bounds`][xeri.RuleSet.round_points_bounds], or is
 `p / (p + 25)` when the scorer has no bound.
 
+## Fast paths
+
+`state_tensor(state, seat)` gives `observation_tensor(observe(state, seat))`
+without making the observation: `seat_parts` reads the state into one
+52-bit integer per card plane and the list of numbers that follows, keeping
+the masks of the round's plays and captures from one call to the next.
+[`xeri.envs.arrays`][xeri.envs.arrays] spreads the same parts into NumPy
+arrays. The tests compare all of them with `observation_tensor` on every
+state of random games of every preset.
+
 Examples:
     >>> import random, xeri
     >>> state = xeri.new_game(xeri.GREEK, dealer=0, rng=random.Random(5))

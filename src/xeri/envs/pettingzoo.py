@@ -28,7 +28,9 @@ An observation is a dict:
 
 - `observation`: the [`observation_tensor`][xeri.observation_tensor] of the
   agent's [`observe`][xeri.observe], a `float32` array of shape
-  [`observation_shape`][xeri.observation_shape], every value in [0, 1];
+  [`observation_shape`][xeri.observation_shape], every value in [0, 1]
+  (built by a [`TensorTracker`][xeri.envs.arrays.TensorTracker], which
+  follows the game play by play);
 - `action_mask`: an `int8` array of `num_actions(rules)` entries, 1 at the
   legal actions of the agent to act; all 0 for every other agent, and once
   the episode is over.
