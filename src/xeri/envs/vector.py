@@ -454,9 +454,13 @@ class XeriVector:
         jack = xeri & (rank == self._sweeper)
         side = self._side_of[seat]
         points = self._points[cards]
+        taken: tuple[npt.NDArray[np.intp], ...] = ()
         if take.any():
             t_rows = rows[take]
             t_side = side[take]
+            taken = np.nonzero(
+                self._pile[t_rows]
+            )  # (capture, card) of every card taken off the pile
             self._captured[t_rows, t_side] |= self._pile[t_rows]
             self._captured[t_rows, t_side, cards[take]] = True
             self._pile[t_rows] = False
@@ -477,7 +481,7 @@ class XeriVector:
         self._turn[rows] = turn + 1
         self._to_move[rows] = (seat + 1) % self._seats
         if self._follow:
-            self._follow_play(rows, seat, cards, take, top, hand_left, new_pile_n)
+            self._follow_play(rows, seat, cards, take, top, hand_left, new_pile_n, taken)
         rewards = np.zeros((len(rows), self._seats), dtype=np.float32)
         ended = np.zeros(len(rows), dtype=bool)
         dealt_out = (hand_left == 0) & (seat == dealer)
@@ -512,8 +516,12 @@ class XeriVector:
         top: npt.NDArray[np.int64],
         hand_left: npt.NDArray[np.int64],
         pile_n: npt.NDArray[np.int64],
+        taken: tuple[npt.NDArray[np.intp], ...],
     ) -> None:
         """Change in every seat's kept observation what one play changed ([G5]-[G7]).
+
+        `taken` holds, for the captures, the index of each capture (among
+        the plays that take) and of each card it took off the pile.
 
         The changes are gathered as flat indices into the views, in three
         writes: the entries set to 0, those set to 1, the others' values.
@@ -532,12 +540,12 @@ class XeriVector:
         lone = (pile_n == 1).astype(np.float64)
         had = top >= 0
         laid = ~take
-        span = np.arange(_CARDS)
         if take.any():
             t_rows = rows[take]
             t_seat = seat[take]
             t_side = self._side_of[t_seat]
-            plane = self._captured[t_rows, t_side].astype(np.float64)
+            t_cards = cards[take]
+            which, pile_cards = taken
             cap = self._xeri_cap
             counts = self._cap_n[t_rows, t_side] / _CARDS
             xeris = np.minimum(1.0, self._xeris[t_rows, t_side] / cap)
@@ -560,19 +568,20 @@ class XeriVector:
             ones.append((base + start["top"] + cards)[laid])
             if take.any():
                 t_base = base[take]
-                zeros.append((t_base[:, None] + start["table"] + span).reshape(-1))
+                zeros.append(t_base[which] + start["table"] + pile_cards)  # the pile leaves
                 last = start["last_capturer"]
                 zeros.append((t_base[:, None] + last + np.arange(seats)).reshape(-1))
                 ones.append(t_base + last + (t_seat - me) % seats)
                 rel_side = self._rel_side[me][t_side]
                 at = t_base + start["captured"] + rel_side * _CARDS
+                ones.append(at[which] + pile_cards)  # ... into the capturing side's plane
+                ones.append(at + t_cards)
                 at_values += [
-                    (at[:, None] + span).reshape(-1),
                     t_base + start["captured_counts"] + rel_side,
                     t_base + start["xeris"] + rel_side,
                     t_base + start["jack_xeris"] + rel_side,
                 ]
-                values += [plane.reshape(-1), counts, xeris, jacks]
+                values += [counts, xeris, jacks]
         flat[np.concatenate(zeros)] = 0.0
         flat[np.concatenate(ones)] = 1.0
         flat[np.concatenate(at_values)] = np.concatenate(values)
