@@ -507,7 +507,7 @@ class XeriVector:
                 self._deal_rounds(o_rows)
         return rewards, ended
 
-    def _follow_play(  # noqa: PLR0917  # internal, the play's arrays as _play has them
+    def _follow_play(  # noqa: PLR0915, PLR0917  # internal: the play's arrays, block by block
         self,
         rows: npt.NDArray[np.int64],
         seat: npt.NDArray[np.int64],
