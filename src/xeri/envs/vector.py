@@ -458,9 +458,8 @@ class XeriVector:
         if take.any():
             t_rows = rows[take]
             t_side = side[take]
-            taken = np.nonzero(
-                self._pile[t_rows]
-            )  # (capture, card) of every card taken off the pile
+            # (capture, card) of each card taken off the pile
+            taken = np.nonzero(self._pile[t_rows])
             self._captured[t_rows, t_side] |= self._pile[t_rows]
             self._captured[t_rows, t_side, cards[take]] = True
             self._pile[t_rows] = False
