@@ -5,12 +5,12 @@ from __future__ import annotations
 import attrs
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
 
 import xeri
 from xeri import GREEK, GREEK_FOUR, PISTI, MajorityTie, Rank, RanksOnTable, Redeal
-
-pytest.importorskip("numpy")
-from xeri.envs.vector import XeriVector, random_policy, vector_env  # after the importorskip
+from xeri.envs.vector import XeriVector, random_policy, vector_env
+from xeri.testing import rule_sets
 
 PILE_RULES = (
     GREEK,
@@ -66,11 +66,25 @@ def _check(games: XeriVector, states, obs, mask, to_move) -> None:
 
 @pytest.mark.parametrize("rules", PILE_RULES, ids=lambda r: r.name)
 def test_G3_G12_vector_games_replay_through_apply_move_by_move(rules):
-    games = XeriVector(rules, num_envs=24, seed=5, record=True)
+    _replay(rules, count=24, seed=5)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(rule_sets(max_seats=4, name="vector-generated", decks=True))
+def test_G3_G12_generated_pile_rule_sets_replay_through_apply(rules):
+    try:
+        XeriVector(rules, num_envs=1)
+    except xeri.RuleSetError:
+        assume(False)  # not a pile rule set the arrays play: refused, as tested below
+    _replay(rules, count=6, seed=1)
+
+
+def _replay(rules, *, count: int, seed: int) -> None:
+    games = XeriVector(rules, num_envs=count, seed=seed, record=True)
     obs, mask, to_move = games.reset()
     states = [games.state(row) for row in range(games.num_envs)]
     _check(games, states, obs, mask, to_move)
-    rng = np.random.default_rng(3)
+    rng = np.random.default_rng(seed)
     finished = 0
     plays = len(rules.deck) - rules.table_size
     for _ in range(plays * 2 + 7):
