@@ -294,10 +294,8 @@ class TensorTracker:
     def _hand_at(self, seat: int) -> int:
         return 0 if seat == 0 else self._size + (seat - 1) * _CARDS
 
-    def _play(
-        self, prev: GameState, state: GameState
-    ) -> None:  # one play's changes, block by block
-        """Change what one play of a pile game changed ([G5]-[G8])."""
+    def _play(self, prev: GameState, state: GameState) -> None:
+        """Change what one play of a pile game changed ([G5]-[G8]), block by block."""
         a = self._array
         start = self._start
         rules = self.rules
