@@ -180,3 +180,42 @@ def test_the_gymnasium_vector_env_plays_the_agents_seat_against_the_policy():
 def test_the_gymnasium_vector_env_refuses_bad_opponents():
     with pytest.raises(xeri.IllegalMoveError, match="opponents"):
         vector_env(GREEK, num_envs=2, opponents="greedy")
+
+
+def test_G10_banked_margins_are_the_points_captured_so_far_and_add_up_to_the_round():
+    rules = GREEK_FOUR
+    games = XeriVector(rules, num_envs=6, seed=9, record=True)
+    obs, mask, _ = games.reset()
+    rng = np.random.default_rng(9)
+    for _ in range(47):
+        states = [games.state(row) for row in range(6)]
+        banked = games.banked_margins()
+        for row, state in enumerate(states):
+            points = [0] * rules.num_sides
+            for take in state.takes:
+                side = rules.sides[take.seat]
+                points[side] += rules.card_points.count(take.cards)
+                if take.xeri is xeri.XeriKind.JACK_XERI:
+                    points[side] += rules.jack_xeri_points
+                elif take.xeri is not None:
+                    points[side] += rules.xeri_points
+            for seat in range(rules.seats):
+                mine = rules.sides[seat]
+                best = max(p for s, p in enumerate(points) if s != mine)
+                assert banked[row, seat] == points[mine] - best
+        obs, mask, _, _rewards, terminated = games.step(random_policy(obs, mask, rng))
+        assert not terminated.any()
+
+
+def test_the_gymnasium_vector_env_takes_an_array_policy_for_the_opponents():
+    seen = []
+
+    def first_card(observations, masks, rng):
+        seen.append(observations.shape)
+        return masks.argmax(axis=1)
+
+    env = vector_env(GREEK, num_envs=8, seed=3, opponents=first_card)
+    obs, _ = env.reset(seed=3)
+    env.step(random_policy(obs["observation"], obs["action_mask"], np.random.default_rng(1)))
+    assert seen
+    assert all(shape[1] == obs["observation"].shape[1] for shape in seen)
