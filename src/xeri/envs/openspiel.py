@@ -325,6 +325,28 @@ class XeriGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type inf
         rounds = 1 if self.episode == "round" else self._rounds
         return XeriObserver(self.rules, iig_obs_type, params, rounds=rounds)
 
+    def deserialize_state(self, text: str) -> XeriState:
+        """The state that [`XeriState.serialize`][xeri.envs.openspiel.XeriState.serialize] wrote.
+
+        The text is read by [`from_json`][xeri.from_json] as a game record and
+        checked like any document (the record replays under this game's rule
+        set), then its moves are applied one by one as this game's actions;
+        nothing in it is ever executed. The empty string is the initial state.
+
+        Args:
+            text: the serialized state.
+
+        Returns:
+            A new state with the same history.
+
+        Raises:
+            InvalidStateError: the text is not a record of this game that
+                replays: another rule set, moves OpenSpiel does not make
+                (whole-deck deals), moves after the episode's end, or any
+                problem `from_json` finds.
+        """
+        return _deserialized(self, text)
+
 
 _UNLIKELY = 1e-12
 """The chance of more redeals in a round than the history bounds allow, at most."""
@@ -377,28 +399,6 @@ def _round_chance_nodes(rules: RuleSet) -> int:
     deal = len(rules.deck) - 1
     again = len(rules.deck) - rules.seats * rules.hand_size - 1
     return deal + _redeals_allowed(rules) * again
-
-    def deserialize_state(self, text: str) -> XeriState:
-        """The state that [`XeriState.serialize`][xeri.envs.openspiel.XeriState.serialize] wrote.
-
-        The text is read by [`from_json`][xeri.from_json] as a game record and
-        checked like any document (the record replays under this game's rule
-        set), then its moves are applied one by one as this game's actions;
-        nothing in it is ever executed. The empty string is the initial state.
-
-        Args:
-            text: the serialized state.
-
-        Returns:
-            A new state with the same history.
-
-        Raises:
-            InvalidStateError: the text is not a record of this game that
-                replays: another rule set, moves OpenSpiel does not make
-                (whole-deck deals), moves after the episode's end, or any
-                problem `from_json` finds.
-        """
-        return _deserialized(self, text)
 
 
 class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type information
