@@ -115,20 +115,40 @@ def _worker_start(module_name: str | None, here: str) -> None:
         _import_here(module_name, here)
 
 
+def _pool(workers: int, module_name: str | None) -> ProcessPoolExecutor:
+    """A pool of `workers` fresh interpreters, every one started now, Ctrl-C left to us.
+
+    Fresh interpreters, not forks: safe whatever threads this process runs.
+    The workers are started while this process ignores Ctrl-C, which they
+    inherit (an interpreter keeps a SIGINT it was started ignoring), so a
+    Ctrl-C while one is still starting up prints no traceback; their
+    initializer ignores it again. This process stops them (`_stop`).
+    """
+    pool = ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_worker_start,
+        initargs=(module_name, os.getcwd()),
+    )
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: the workers start as tasks come
+        return pool
+    try:
+        for _ in range(workers):  # each task submitted starts a worker, here and now
+            pool.submit(int)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    return pool
+
+
 def _simulate(args: argparse.Namespace, io: _Io) -> int:
     rules = _load_rules(args.rules)
     bots = [_bot(spec, rules) for spec in args.bots]
     pool: ProcessPoolExecutor | None = None
     workers = min(args.workers, os.cpu_count() or 1)  # more processes than cores only wait
     if workers > 1:
-        # Fresh interpreters, not forks: safe whatever threads this process runs. The
-        # workers leave Ctrl-C to this process, which stops them.
-        pool = ProcessPoolExecutor(
-            max_workers=workers,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=_worker_start,
-            initargs=(_rules_module(args.rules), os.getcwd()),
-        )
+        pool = _pool(workers, _rules_module(args.rules))
     executor: Executor | None = pool
     try:
         with _progress(args.progress, io) as report:
