@@ -3,8 +3,9 @@
 * the options page lists every field of `RuleSet` and every option of the
   built-in components, and its table of preset values is evaluated against
   the presets;
-* every public name of `xeri.__all__` is rendered by an API page, and every
-  public module has one;
+* every public name of `xeri.__all__` is rendered once by an API page, from
+  the facade (`::: xeri.apply`), every public subpackage has a page, and no
+  page or rendered docstring names a private module;
 * every page under docs/ is reachable from the navigation;
 * every rule clause cited by a docstring (`[G7][rules-g7]`) has an anchor on
   a rules page, and no docstring cites the rules by a file name.
@@ -144,19 +145,27 @@ def _api_directives() -> list[tuple[str, dict[str, object]]]:
     return found
 
 
-def _rendered() -> set[str]:
-    """Every identifier the API pages render: directives, plus explicit `members` lists."""
-    rendered: set[str] = set()
+def _rendered_list() -> list[str]:
+    """Every identifier the API pages render, once per rendering.
+
+    A directive renders its identifier, plus an explicit `members` list; a
+    directive of a whole public module renders the names of its `__all__`.
+    """
+    rendered: list[str] = []
     for identifier, options in _api_directives():
-        rendered.add(identifier)
+        rendered.append(identifier)
         members = options.get("members")
         if isinstance(members, list):
-            rendered.update(f"{identifier}.{member}" for member in members)
+            rendered.extend(f"{identifier}.{member}" for member in members)
         elif members is None and identifier in _public_modules():
-            # A whole module: mkdocstrings renders the names of its __all__.
             module = importlib.import_module(identifier)
-            rendered.update(f"{identifier}.{name}" for name in getattr(module, "__all__", ()))
+            rendered.extend(f"{identifier}.{name}" for name in getattr(module, "__all__", ()))
     return rendered
+
+
+def _rendered() -> set[str]:
+    """Every identifier the API pages render."""
+    return set(_rendered_list())
 
 
 def _public_modules() -> list[str]:
@@ -167,10 +176,33 @@ def _public_modules() -> list[str]:
     return sorted(f"xeri.{name}" for name in modules if not name.startswith("_"))
 
 
-def test_every_public_name_is_in_the_api_reference():
-    rendered = _rendered()
-    missing = sorted(name for name in xeri.__all__ if f"xeri.{name}" not in rendered)
-    assert missing == [], f"add '::: xeri.<name>' to the page of their module: {missing}"
+def test_every_public_name_is_rendered_once_from_the_facade():
+    rendered = _rendered_list()
+    counts = {name: rendered.count(f"xeri.{name}") for name in xeri.__all__}
+    missing = sorted(name for name, count in counts.items() if count == 0)
+    twice = sorted(name for name, count in counts.items() if count > 1)
+    assert missing == [], f"add '::: xeri.<name>' to the page of its topic: {missing}"
+    assert twice == [], f"rendered more than once: {twice}"
+
+
+def test_the_api_reference_renders_no_private_path():
+    private = sorted(
+        identifier
+        for identifier, _ in _api_directives()
+        if any(part.startswith("_") and not part.startswith("__") for part in identifier.split("."))
+    )
+    assert private == [], f"render these from the facade (`::: xeri.<name>`): {private}"
+
+
+def test_the_api_reference_renders_only_names_the_package_exports():
+    """Each `::: xeri.X` is a name of `xeri.__all__` or of a public subpackage."""
+    public = set(_public_modules()) | {f"xeri.{name}" for name in xeri.__all__}
+    stray = [
+        identifier
+        for identifier, _ in _api_directives()
+        if identifier != "xeri" and ".".join(identifier.split(".")[:2]) not in public
+    ]
+    assert stray == [], f"not a public name of the package: {stray}"
 
 
 @pytest.mark.parametrize("module", _public_modules())
@@ -185,6 +217,50 @@ def test_every_public_module_has_an_api_page_rendering_all_its_names(module):
         and not (name in xeri.__all__ and f"xeri.{name}" in rendered)
     ]
     assert missing == [], f"{module}: names of __all__ not rendered: {missing}"
+
+
+# A private module path: `xeri._core`, `xeri._families.sums.rule`, ...
+PRIVATE_PATH = re.compile(r"\bxeri\._[a-z]")
+
+
+def test_no_docs_page_names_a_private_module():
+    # The changelog page includes CHANGELOG.md, whose history names the old layout.
+    pages = [page for page in sorted(DOCS.rglob("*.md")) if page.name != "changelog.md"]
+    found = [
+        f"{page.relative_to(ROOT)}:{number}"
+        for page in pages
+        for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1)
+        if PRIVATE_PATH.search(line)
+    ]
+    assert found == [], "name the facade (`xeri.apply`) or a docs page: " + ", ".join(found)
+
+
+def _rendered_objects() -> list[tuple[str, object]]:
+    """The public objects whose docstrings the API pages render, and their members."""
+    owners = [(f"xeri.{name}", getattr(xeri, name)) for name in xeri.__all__]
+    objects: list[tuple[str, object]] = []
+    for module_name in _public_modules():
+        module = importlib.import_module(module_name)
+        objects.append((module_name, module))
+        owners += [(f"{module_name}.{name}", getattr(module, name)) for name in module.__all__]
+    for path, value in owners:
+        objects.append((path, value))
+        if isinstance(value, type):
+            objects += [
+                (f"{path}.{name}", member)
+                for name, member in vars(value).items()
+                if not name.startswith("_") or name == "__init__"
+            ]
+    return objects
+
+
+def test_no_rendered_docstring_names_a_private_module():
+    found = sorted(
+        path
+        for path, value in _rendered_objects()
+        if isinstance(getattr(value, "__doc__", None), str) and PRIVATE_PATH.search(value.__doc__)
+    )
+    assert found == [], f"docstrings that name a private module: {found}"
 
 
 def test_every_docs_page_is_in_the_navigation():

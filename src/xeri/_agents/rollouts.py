@@ -21,7 +21,7 @@ slower).
 ## Policies
 
 A policy picks the move at each turn. It is called with a
-[`RolloutView`][xeri._agents.rollouts.RolloutView] and returns the *index* of the
+[`RolloutView`][xeri.RolloutView] and returns the *index* of the
 chosen move in `view.moves`, which lists the legal moves in the order of
 [`legal_moves`][xeri.legal_moves]. The view is reused and changed in place
 between calls: read it during the call, never keep it or change it. Besides

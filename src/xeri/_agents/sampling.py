@@ -33,7 +33,7 @@ bottom, which makes decks with Jacks lying just above the shown bottom card
 a little more likely than others. The sampler does not weigh that.
 
 The same counting decides whether an observation is possible at all
-([`check_observation`][xeri._agents.sampling.check_observation]), which loading uses.
+([`check_observation`][xeri.check_observation]), which loading uses.
 """
 
 from __future__ import annotations

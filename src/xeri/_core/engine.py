@@ -191,7 +191,7 @@ def legal_moves(state: GameState | Observation) -> tuple[PlayerMove, ...]:
         state: a state, or one seat's observation of it.
 
     Returns:
-        The moves, in the order of [`move_sort_key`][xeri._moves.move_sort_key]:
+        The moves, in the order of [`move_sort_key`][xeri.move_sort_key]:
         by card, then kind, then what they take. In the Greek family they are
         the cards of the mover's hand.
 

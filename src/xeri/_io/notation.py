@@ -23,7 +23,7 @@ Examples:
     >>> xeri.parse_move(state, f"{move} takes 3D")
     Traceback (most recent call last):
     ...
-    xeri._errors.IllegalMoveError: the text names no legal move of seat 1 with that card
+    xeri.IllegalMoveError: the text names no legal move of seat 1 with that card
 """
 
 from __future__ import annotations
