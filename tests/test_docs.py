@@ -18,6 +18,7 @@ from __future__ import annotations
 import ast
 import enum
 import importlib
+import importlib.util
 import re
 from pathlib import Path
 
@@ -343,3 +344,54 @@ def test_no_docstring_cites_the_rules_file():
         if "RULES.md" in text
     ]
     assert not cited, "write the clause as [G7][rules-g7] instead: " + ", ".join(cited)
+
+
+def _hooks():
+    """The site's MkDocs hooks module, `tools/docs_hooks.py`, loaded by its path."""
+    spec = importlib.util.spec_from_file_location("docs_hooks", ROOT / "tools" / "docs_hooks.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_site_registers_the_hooks_and_the_stylesheet():
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    assert "hooks:\n  # Console examples" in config
+    assert "  - tools/docs_hooks.py\n" in config
+    assert "  - stylesheets/extra.css\n" in config
+    assert (DOCS / "stylesheets" / "extra.css").is_file()
+
+
+def test_copying_a_console_example_copies_its_code_alone():
+    session = (
+        ">>> import xeri\n"
+        ">>> for card in xeri.DECK[:2]:\n"
+        "...     print(card)\n"
+        "...\n"
+        "A♣\n"
+        "A♦\n"
+        ">>> xeri.GREEK.hand_size\n"
+        "6\n"
+    )
+    code = _hooks().session_code(session)
+    assert code == (
+        "import xeri\nfor card in xeri.DECK[:2]:\n    print(card)\n\nxeri.GREEK.hand_size\n"
+    )
+    namespace: dict[str, object] = {}
+    exec(compile(code, "<copied>", "exec"), namespace)  # what was copied runs as written
+    assert _hooks().session_code("pip install .\n") is None
+
+
+def test_the_copy_attribute_is_added_to_sessions_only():
+    hooks = _hooks()
+    page = (
+        '<pre><code><span class="gp">&gt;&gt;&gt; </span>x = 1 &lt; 2\n'
+        '<span class="go">True</span>\n</code></pre>'
+        "<pre><code>pip install .\n</code></pre>"
+    )
+    out = hooks.copy_only_code(page)
+    assert out.count("data-copy=") == 1
+    assert '<code data-copy="x = 1 &lt; 2&#10;">' in out
+    assert out.replace(' data-copy="x = 1 &lt; 2&#10;"', "") == page
