@@ -5,13 +5,13 @@ clause id of `seeds/clauses.txt`, then the tests grouped by clause. The
 columns of a row:
 
 * **clause**: the id, linked to its anchor on the rules pages (`[G7][rules-g7]`);
-* **title**: from `seeds/clauses.txt`;
-* **expressed by**: the rule-set fields or components that carry the clause,
-  written by hand in `seeds/traceability.md` and kept as they are;
 * **tests**: generated: how many test functions under `tests/` have a name
   that starts with `test_<ID>_` (several ids may follow each other,
   `test_G7_G12_...`; case does not matter), linked to the clause's list of
-  them, as `file::function`, in a block that opens on a click.
+  them, as `file::function`, in a block that opens on a click;
+* **title**: from `seeds/clauses.txt`;
+* **expressed by**: the rule-set fields or components that carry the clause,
+  written by hand in `seeds/traceability.md` and kept as they are.
 
 Run it from anywhere after adding or renaming tests:
 
@@ -147,13 +147,18 @@ def read_expressed(path: Path = TABLE) -> dict[str, str]:
     if not path.exists():
         return {}
     cells: dict[str, str] = {}
+    where = 1  # the column of *expressed by* after the clause's, as the table's head says
     for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("| clause |"):
+            names = [c.strip() for c in line.strip().strip("|").split("|")]
+            where = names.index("expressed by") - 1
+            continue
         match = _ROW.match(line)
         if match is None:
             continue
         columns = [c.strip() for c in match[2].split(" | ")]
-        if len(columns) >= 2:
-            cells[match[1]] = columns[1]
+        if len(columns) > where:
+            cells[match[1]] = columns[where]
     return cells
 
 
@@ -186,7 +191,7 @@ def render(
         lines += [
             f"## {GROUPS.get(letter, letter)} ({span})",
             "",
-            "| clause | title | expressed by | tests |",
+            "| clause | tests | title | expressed by |",
             "|---|---|---|---|",
         ]
         for clause, title in group:
@@ -194,7 +199,7 @@ def render(
             count = len(tests.get(clause, []))
             cell = f"[{count}][tests-{anchor}]" if count else MISSING
             lines.append(
-                f"| [{clause}][rules-{anchor}] | {title} | {expressed.get(clause, '')} | {cell} |"
+                f"| [{clause}][rules-{anchor}] | {cell} | {title} | {expressed.get(clause, '')} |"
             )
         lines.append("")
     lines += ["## Tests by clause", ""]
