@@ -83,6 +83,8 @@ def test_demo_numbers_players_from_one_and_shows_the_cards_each_capture_takes():
     # The first play of the seeded match: the Jack sweeps the four table cards.
     assert re.fullmatch(r"  Player 2 plays J♥ +takes 5♠ 3♣ J♣ K♥ \(4 cards\)", lines[7])
     assert "takes 3♥ (1 card)  ** XERI **" in out
+    assert all(len(line) <= 80 for line in lines)  # long captures go on over two lines
+    lines = unwrap(out).splitlines()
     captures = [line for line in lines if " takes " in line and "(last capture)" not in line]
     assert len(captures) > 20
     for line in captures:
@@ -114,6 +116,7 @@ def test_demo_is_the_same_match_for_the_same_seed():
 def test_demo_of_the_four_player_game_names_the_teams():
     code, out, _ = run("demo", "--rules", "greek-four", "--seed", "3")
     assert code == 0
+    out = unwrap(out)
     assert out.splitlines()[0] == (
         "A match of greek-four: 4 players in 2 teams, "
         "Team A = Players 1 and 3, Team B = Players 2 and 4."
@@ -246,6 +249,8 @@ def test_rules_of_an_unknown_name_is_an_error():
 def test_replay_shows_every_hand_at_every_deal_and_the_match_result(tmp_path, name):
     rec = played_record(xeri.find_rules(name), seed=1)
     code, out, err = run("replay", save(tmp_path, rec))
+    assert all(len(line) <= 80 for line in out.splitlines())
+    out = unwrap(out)
     assert (code, err) == (0, "")
     lines = out.splitlines()
     assert lines[0].endswith("Every card open.")
@@ -352,6 +357,7 @@ def test_X2_a_seats_replay_never_shows_a_card_hidden_from_it(tmp_path, rules):
 def test_X2_a_seats_view_shows_its_own_hand_and_only_the_size_of_the_others(tmp_path):
     rec = played_record(xeri.GREEK_FOUR, seed=4)
     code, out, _ = run("replay", save(tmp_path, rec), "--seat", "2")
+    out = unwrap(out)
     assert code == 0
     assert out.splitlines()[0].endswith("As Player 2 saw it: other hands and the stock hidden.")
     holds = [line for line in out.splitlines() if " holds " in line]
@@ -587,8 +593,11 @@ def test_X2_play_a_whole_round_by_numbers_never_showing_a_hidden_card(
 
 
 def unwrap(text):
-    """`text` with the lines that `xeri play` wrapped to fit 80 columns joined again."""
-    return re.sub(r"\n {4,}(?=\S)", " ", text)
+    """`text` with the lines wrapped to fit 80 columns joined again.
+
+    A wrapped line goes on indented 4 columns further than it began: 4 or 6.
+    """
+    return re.sub(r"\n(?: {4}| {6})(?=\S)", " ", text)
 
 
 def _header_tail(rules):
@@ -818,7 +827,7 @@ def test_rules_module_attribute_loads_a_custom_rule_set(tmp_path, monkeypatch):
 
 def test_G9_german_shows_the_table_the_last_play_left_before_the_last_capturer_takes_it():
     _, out, _ = run("demo", "--rules", "german", "--seed", "7")
-    lines = out.splitlines()
+    lines = unwrap(out).splitlines()
     ends = [i for i, line in enumerate(lines) if "takes the cards left on the table:" in line]
     assert ends
     for i in ends:
@@ -830,7 +839,7 @@ def test_G9_german_shows_the_table_the_last_play_left_before_the_last_capturer_t
 
 def test_G9_a_pile_games_last_play_shows_the_pile_it_left():
     _, out, _ = run("demo", "--rules", "greek", "--seed", "7")
-    lines = out.splitlines()
+    lines = unwrap(out).splitlines()
     ends = [i for i, line in enumerate(lines) if "takes the cards left on the table:" in line]
     for i in ends:
         left = lines[i].split(": ")[1].removesuffix(" (last capture)").split()

@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import random
 import re
-import textwrap
 import time
 from collections.abc import Callable, Sequence
 
@@ -47,7 +46,7 @@ from xeri.cli._common import (
     _side_name,
 )
 from xeri.cli._replay import _read_record
-from xeri.cli._show import _header, _players_label, _side_label, _step_lines
+from xeri.cli._show import _header, _players_label, _side_label, _step_lines, _wrapped
 
 # --------------------------------------------------------------------------
 # play
@@ -58,21 +57,8 @@ _THINK_SECONDS = 0.2
 _BOT_PAUSE = 0.8
 """How long a bot takes over a move on a terminal, thinking included, unless `--fast`."""
 
-_WIDTH = 80
-"""The columns `xeri play` writes in: longer lines are wrapped between words."""
-
 _sleep: Callable[[float], None] = time.sleep
 """How the game waits (a test replaces it to count the pauses without waiting)."""
-
-
-def _wrapped(line: str) -> list[str]:
-    """A line cut between words to fit `_WIDTH` columns, continued further indented."""
-    if len(line) <= _WIDTH:
-        return [line]
-    indent = " " * (len(line) - len(line.lstrip(" ")) + 4)
-    return textwrap.wrap(
-        line, width=_WIDTH, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
-    )
 
 
 _HELP = """\

@@ -12,7 +12,7 @@ from xeri._errors import InvalidStateError, XeriError
 from xeri._io.records import GameRecord
 from xeri._io.serialize import MAX_TEXT_LENGTH, from_json
 from xeri.cli._common import _count, _Io, _load_rules, _seat_name
-from xeri.cli._show import _header, _step_lines
+from xeri.cli._show import _header, _step_lines, _wrapped
 
 # --------------------------------------------------------------------------
 # replay
@@ -66,9 +66,11 @@ def _replay(path: str, *, seat: int | None, step: bool, io: _Io, rules: str | No
         view = seat - 1
     title = _header(played)
     if view is None:
-        io.say(f"{title} Every card open.")
+        title += " Every card open."
     else:
-        io.say(f"{title} As {_seat_name(view)} saw it: other hands and the stock hidden.")
+        title += f" As {_seat_name(view)} saw it: other hands and the stock hidden."
+    for line in _wrapped(title):
+        io.say(line)
     # One state at a time: `from_json` has replayed the record already, and keeping every
     # state of a long match (as `replay` does) would cost memory for nothing.
     last = start(played, dealer=game.dealer)

@@ -7,6 +7,8 @@ from the whole state (every card open) or from one seat's observation alone
 
 from __future__ import annotations
 
+import textwrap
+
 import attrs
 
 from xeri._agents.observation import Observation, ObservedTake, observe
@@ -17,6 +19,20 @@ from xeri._moves import Move
 from xeri._rules.ruleset import RuleSet
 from xeri._table import TableItem
 from xeri.cli._common import _cards, _count, _has_teams, _players_of, _seat_name, _side_name, _teams
+
+_WIDTH = 80
+"""The columns the transcripts are written in: longer lines are wrapped between words."""
+
+
+def _wrapped(line: str) -> list[str]:
+    """A line cut between words to fit `_WIDTH` columns, continued further indented."""
+    if len(line) <= _WIDTH:
+        return [line]
+    indent = " " * (len(line) - len(line.lstrip(" ")) + 4)
+    return textwrap.wrap(
+        line, width=_WIDTH, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
+    )
+
 
 # --------------------------------------------------------------------------
 # Names: "You" for the person at the keyboard in `xeri play`
@@ -260,12 +276,19 @@ def _step_lines(
 ) -> list[str]:
     """The transcript of one move, every card shown or only what `view` sees.
 
-    `you` is the seat of the person playing, named `You` (`xeri play`).
+    `you` is the seat of the person playing, named `You` (`xeri play`). Lines
+    longer than 80 columns are wrapped between words.
 
     Chance's moves are told by what they change in public: a deal completed (a
     new round's phase) or a table dealt again; a card of an order dealt card
     by card that does not complete it changes nothing public and prints nothing.
     """
+    return [part for line in _lines(before, move, after, view, you) for part in _wrapped(line)]
+
+
+def _lines(
+    before: GameState, move: Move, after: GameState, view: int | None, you: int | None
+) -> list[str]:
     seat = before.to_move
     if seat is None:  # chance: a deal, a redeal of the table, or one card of either
         phase = before.phase
