@@ -255,6 +255,18 @@ def _rendered_objects() -> list[tuple[str, object]]:
     return objects
 
 
+def test_no_rendered_docstring_of_the_facade_points_at_a_module_docstring():
+    """The private modules' docstrings are not rendered: their prose is on the topic pages."""
+    found = sorted(
+        path
+        for path, value in _rendered_objects()
+        if not path.startswith(("xeri.bots", "xeri.envs", "xeri.testing", "xeri.cli"))
+        and isinstance(getattr(value, "__doc__", None), str)
+        and "module docstring" in value.__doc__
+    )
+    assert found == [], f"link the topic page's section instead: {found}"
+
+
 def test_no_rendered_docstring_names_a_private_module():
     found = sorted(
         path

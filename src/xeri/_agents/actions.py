@@ -119,13 +119,13 @@ __all__ = [
 
 @runtime_checkable
 class ActionEncoding(Protocol):
-    """The methods a capture rule adds to number its moves (optional; see the module docstring).
+    """The methods a capture rule adds to number its moves ([optional][integer-actions]).
 
     [`CaptureRule`][xeri.CaptureRule] does not require them. The encoding
     must be a fixed bijection between `range(action_count())` and a set of
     moves described without reference to a state, so that on every table
     `move_of(action_of(m, ...), ...) == m` for every legal move `m`, and
-    distinct legal moves get distinct actions. The functions of this module
+    distinct legal moves get distinct actions. The action functions
     check legality themselves (with [`CaptureRule.play`][xeri.CaptureRule.play]):
     `move_of` only has to decode.
     """

@@ -217,7 +217,7 @@ def observation_shape(rules: RuleSet) -> tuple[int]:
 
 
 def observation_layout(rules: RuleSet) -> tuple[tuple[str, int, int], ...]:
-    """The blocks of the tensors of a rule set, as the module docstring lists them.
+    """The blocks of the tensors of a rule set, as [the layout][observation-tensors] lists them.
 
     Args:
         rules: the rule set.
@@ -235,7 +235,7 @@ def observation_layout(rules: RuleSet) -> tuple[tuple[str, int, int], ...]:
 def observation_tensor(observation: Observation) -> list[float]:  # noqa: PLR0915  # one pass over the observation, block by block, reads best flat
     """The observation as a flat list of floats in [0, 1], seat-relative.
 
-    The layout is in the module docstring and in
+    The layout is under [observation tensors][observation-tensors] and in
     [`observation_layout`][xeri.observation_layout].
 
     Args:

@@ -111,7 +111,7 @@ def rollout(
             random); a state whose round is over is returned as it is.
         rng: the generator for the default policy and for any redeal of the
             initial table; defaults to `secrets.SystemRandom()`.
-        policy: picks each move (see the module docstring); by default
+        policy: picks each move (see [rollouts][rollouts-and-policies]); by default
             uniformly at random among the legal moves.
 
     Returns:

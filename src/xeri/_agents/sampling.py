@@ -116,7 +116,8 @@ def consistent_states(observation: Observation) -> int:
 def check_observation(observation: Observation) -> list[str]:
     """Every reason why no game state gives `observation`; empty when one does.
 
-    Deterministic: the counting of the module docstring says whether the
+    Deterministic: the counting described under
+    [sampling the hidden cards][sampling-hidden-cards] says whether the
     hidden cards can be placed at all; if they can, one placement is built
     and checked like a loaded state (its round replayed from the start).
     Since a capture rule's needs are exact, that one placement stands for

@@ -145,8 +145,9 @@ def new_game(
     Raises:
         IllegalMoveError: `rules` is not a rule set, `deck` is not the rule set's cards,
             `dealer` is not a seat, or `rng` is not a random generator.
-        RuleSetError: a component of the rule set failed (see the module docstring), or
-            the redeal rule asked for more than 1,000 redeals in a row.
+        RuleSetError: a component of the rule set failed (see
+            [the boundary][component-boundary]), or the redeal rule asked for
+            more than 1,000 redeals in a row.
 
     Examples:
         >>> import random, xeri
@@ -197,7 +198,7 @@ def legal_moves(state: GameState | Observation) -> tuple[PlayerMove, ...]:
 
     Raises:
         IllegalMoveError: `state` is neither a state nor an observation.
-        RuleSetError: the capture rule's `moves` failed (see the module docstring).
+        RuleSetError: the capture rule's `moves` failed (see [the boundary][component-boundary]).
     """
     if type(state) is GameState:
         seat = state.to_move
@@ -379,7 +380,7 @@ def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState
     Raises:
         IllegalMoveError: the move is not legal here ([X5][rules-x5]), or `state` is not a
             state; the message names why.
-        RuleSetError: a component of the rule set failed (see the module docstring).
+        RuleSetError: a component of the rule set failed (see [the boundary][component-boundary]).
     """
     try:
         mover = state.to_move

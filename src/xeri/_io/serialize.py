@@ -228,8 +228,8 @@ def to_json(obj: object) -> str:
         obj: the value to write.
 
     Returns:
-        One line of ASCII JSON, keys sorted, no spaces (the module docstring
-        describes the format).
+        One line of ASCII JSON, keys sorted, no spaces ([the JSON format][json-format]
+        describes it).
 
     Raises:
         InvalidStateError: `obj` is none of the types above, or holds a
@@ -339,7 +339,7 @@ def from_json(text: str, expect: type[Any] | None = None, *, strict: bool = True
             any layout of the same data.
 
     Returns:
-        The value, checked as the module docstring says.
+        The value, checked as [the JSON format][json-format] says.
 
     Raises:
         InvalidStateError: the text is not such a document, is too long or

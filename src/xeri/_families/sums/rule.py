@@ -646,7 +646,7 @@ class SumCapture(_Immutable):
     def play(
         self, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int, move: object
     ) -> OutcomeTuple:
-        """Check a Capture, Combine or Trail by `seat` and apply it; see the module docstring.
+        """Check a Capture, Combine or Trail by `seat` and apply it ([rule][sums-builds-raises]).
 
         Only the move played is checked, against [D3][rules-d3]–[D5][rules-d5]:
         the legal moves are never listed.
