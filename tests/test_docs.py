@@ -407,3 +407,22 @@ def test_the_copy_attribute_is_added_to_sessions_only():
     assert out.count("data-copy=") == 1
     assert '<code data-copy="x = 1 &lt; 2&#10;">' in out
     assert out.replace(' data-copy="x = 1 &lt; 2&#10;"', "") == page
+
+
+def _boost(page: Path) -> float:
+    """The search boost of a page's front matter (`search: boost: 2`); 1 without one."""
+    text = page.read_text(encoding="utf-8")
+    if not text.startswith("---\n"):
+        return 1.0
+    meta = yaml.safe_load(text.split("---\n", 2)[1]) or {}
+    return float(meta.get("search", {}).get("boost", 1.0))
+
+
+def test_search_ranks_the_rules_and_the_guides_above_the_api_reference():
+    rules = [_boost(page) for page in sorted((DOCS / "rules").glob("*.md"))]
+    guides = [_boost(DOCS / name) for name in ("cli.md", "tutorial.md", "custom-rules.md")]
+    api = [_boost(page) for page in sorted((DOCS / "api").glob("*.md"))]
+    assert min(rules + guides) > max(api)
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    search = next(p["search"] for p in config["plugins"] if isinstance(p, dict) and "search" in p)
+    assert re.split(search["separator"], "Kseri, (Kseri) Kseri.") == ["Kseri", "Kseri", "Kseri", ""]

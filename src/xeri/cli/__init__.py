@@ -7,7 +7,9 @@ The installed `xeri` command and `python -m xeri` are the same program.
   see ([X2][rules-x2]). The legal moves are numbered; a move is chosen by its
   number or written in the move notation ([`parse_move`][xeri.parse_move]);
   `hint`, `save FILE`, `help` and `quit` (or Ctrl-D) are understood at
-  every prompt.
+  every prompt. On a terminal the bots take a moment over each play and
+  each round's score sheet waits for Enter, unless `--fast`; `--load FILE`
+  continues a saved game.
 * `xeri simulate greek counting greedy --deals 200 --workers 2` plays bots
   against each other with [`simulate`][xeri.simulate] and prints the result
   with the 95% interval of the difference (`--json` for the data).
