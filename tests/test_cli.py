@@ -688,6 +688,8 @@ def test_play_a_whole_match_against_greedy():
     assert_never_shows_a_hidden_card(out, turns, 0, list(range(len(turns))))
     assert out.splitlines()[0] == "A match of greek: 2 players."
     assert out.count("Your turn.") == len(turns)
+    assert re.search(r"^ +You +Player 2$", out, flags=re.MULTILINE)  # the score sheet's head
+    assert "Round 1: You deal." in out or "Round 1: Player 2 deals." in out
     winner = {0: "You win", 1: "Player 2 wins", None: "The match is drawn"}[final.winner]
     assert out.splitlines()[-3].startswith(winner)
     verdict = {0: "you win!", 1: "Player 2 wins.", None: "a draw."}[final.winner]
