@@ -346,8 +346,9 @@ def test_save_refuses_to_overwrite_an_existing_file_unless_forced(tmp_path):
     code, out, _ = run("play", "--against", "greedy", "--seed", "3", "--round",
                        stdin="".join(f"{a}\n" for a in answers))  # fmt: skip
     assert code == 0
-    assert f"{path} exists: type save --force {path} to replace it" in out
-    assert f"saved the game so far to {path}" in out
+    words = " ".join(out.split())  # the lines are wrapped to the terminal's width
+    assert f"{path} exists: type save --force {path} to replace it" in words
+    assert f"saved the game so far to {path}" in words
     assert isinstance(xeri.from_json(path.read_text(encoding="utf-8")), xeri.GameRecord)
 
 
