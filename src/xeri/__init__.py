@@ -39,9 +39,11 @@ from xeri._errors import (
 from xeri._families.pile.rule import PileCapture
 from xeri._families.protocol import CaptureRule, HandNeeds, PlayOutcome, XeriKind
 from xeri._families.sums.rule import SumCapture, card_value
+from xeri._io.journal import journal_header, journal_row, load_journal, rules_fingerprint
 from xeri._io.notation import parse_move
 from xeri._io.records import GameRecord, record, replay
-from xeri._io.serialize import from_json, to_json
+from xeri._io.serialize import from_data, from_json, to_data, to_json
+from xeri._io.view import client_view, client_view_json, client_view_schema, encode_view
 from xeri._moves import (
     Capture,
     ChanceMove,
@@ -169,11 +171,19 @@ __all__ = [
     "card_value",
     "chance_move",
     "chance_outcomes",
+    "client_view",
+    "client_view_json",
+    "client_view_schema",
     "determinize",
+    "encode_view",
     "find_rules",
+    "from_data",
     "from_json",
+    "journal_header",
+    "journal_row",
     "legal_actions",
     "legal_moves",
+    "load_journal",
     "move_to_action",
     "new_game",
     "num_actions",
@@ -187,7 +197,9 @@ __all__ = [
     "registered",
     "replay",
     "rollout",
+    "rules_fingerprint",
     "simulate",
     "start",
+    "to_data",
     "to_json",
 ]

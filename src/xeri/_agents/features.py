@@ -92,7 +92,7 @@ from __future__ import annotations
 
 import attrs
 
-from xeri._agents.observation import Observation
+from xeri._agents.observation import Observation, _seat
 from xeri._cards import DECK, Card
 from xeri._core.state import Phase
 from xeri._errors import IllegalMoveError
@@ -256,7 +256,7 @@ def observation_tensor(observation: Observation) -> list[float]:  # noqa: PLR091
     start = lay.start
     seats = rules.seats
     sides_of = rules.sides
-    me = observation.seat
+    me = _seat(observation)
     rel_side = lay.rel_sides[me]
     t = lay.template.copy()
     unknown = start["unknown"]
