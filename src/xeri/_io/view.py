@@ -15,7 +15,8 @@ it is made from the seat's observation of the state (the spectator's, for
 `seat=None`, which sees no hand and no face-down card at all), so two states
 that the seat cannot tell apart give the same view.
 
-The fields, in order: `view` (the layout's version, 1), `rules`, `seat`
+The fields, in order: `view` (the layout's version, 1), `rules`, `pile` (one pile, or an open
+table), `seat`
 (None for a spectator), `ply` (the player moves of the match so far: a client
 sends it back with its move, and a move for an older `ply` is stale),
 `round`, `phase`, `dealer`, `to_move`, `sides`, `hand`, `hand_sizes`,
@@ -166,6 +167,7 @@ def client_view(state: GameState, seat: int | None) -> dict[str, Any]:  # noqa: 
     return {
         "view": VIEW_VERSION,
         "rules": facts.rules_out,
+        "pile": facts.pile,
         "seat": seat,
         # Every round plays the whole deck but the initial table; a finished round is
         # counted by its result, and its history stays until the next deal.
@@ -202,6 +204,8 @@ class _Facts:
         "finished",
         "num_sides",
         "per_round",
+        "pile",
+        "pile_text",
         "results",
         "results_text",
         "rules",
@@ -220,6 +224,8 @@ class _Facts:
         self.rules = rules
         self.results = results
         self.rules_out = _rules_out(rules)
+        self.pile = bool(rules.capture.pile)
+        self.pile_text = "true" if self.pile else "false"
         self.sides = rules.sides
         self.num_sides = rules.num_sides
         self.finished = len(results)
@@ -375,7 +381,8 @@ def client_view_json(state: GameState, seat: int | None) -> str:  # noqa: PLR091
     table_out = ",".join([q[i] if i.__class__ is Card else _encode(_out(i)) for i in table])
     redealt = ",".join(["[" + ",".join([q[c] for c in shown]) + "]" for shown in state.redealt])
     return (
-        f'{{"view":{VIEW_VERSION},"rules":{facts.rules_text},"seat":{_NUM[seat]},'
+        f'{{"view":{VIEW_VERSION},"rules":{facts.rules_text},"pile":{facts.pile_text},'
+        f'"seat":{_NUM[seat]},'
         f'"ply":{facts.finished * facts.per_round + (0 if over else plays)},'
         f'"round":{facts.finished + (0 if over else 1)},"phase":{_PHASE_TEXT[phase]},'
         f'"dealer":{state.dealer},"to_move":{_NUM[to_move]},"sides":{facts.sides_text},'

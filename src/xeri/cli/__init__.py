@@ -1,4 +1,4 @@
-"""The command line: `xeri play`, `xeri simulate`, `xeri demo`, `xeri rules`, `xeri replay`.
+"""The command line: `xeri play`, `simulate`, `demo`, `rules`, `replay` and `serve`.
 
 The installed `xeri` command and `python -m xeri` are the same program.
 
@@ -22,6 +22,8 @@ The installed `xeri` command and `python -m xeri` are the same program.
   [`to_json`][xeri.to_json], all cards open, or as one player saw it
   (`--seat N`: that player's own hand, never another hand or the stock);
   `--step` waits for Enter between plays.
+* `xeri serve --db games.db --host 127.0.0.1 --port 8000` serves games in
+  the browser ([`xeri.server`][xeri.server], the `server` extra).
 
 A rule set is named by its registered name, or as `MODULE:ATTRIBUTE` for a
 [`RuleSet`][xeri.RuleSet] of a module importable from the current
@@ -50,6 +52,7 @@ from xeri.cli._demo import play_demo
 from xeri.cli._play import _play
 from xeri.cli._replay import _replay
 from xeri.cli._rules import _rules_lines, _rules_table
+from xeri.cli._serve import _add_serve, _serve
 from xeri.cli._simulate import _simulate
 
 # The package, imports flowing one way (each module imports only those above it):
@@ -161,6 +164,7 @@ def _parser() -> argparse.ArgumentParser:
         "the stock",
     )
     rep.add_argument("--step", action="store_true", help="wait for Enter before each play")
+    _add_serve(sub)
     return parser
 
 
@@ -192,6 +196,8 @@ def _run(args: argparse.Namespace, io: _Io) -> int:
         return 0
     if args.command == "replay":
         return _replay(args.file, seat=args.seat, step=args.step, io=io)
+    if args.command == "serve":
+        return _serve(args, io)
     raise AssertionError(args.command)  # pragma: no cover  # argparse allows only the above
 
 
