@@ -41,7 +41,8 @@ class Server:
         with log.open("ab") as err:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "xeri", "serve", "--db", str(self.db)]
-                + ["--port", str(self.port), "--bot-delay", "0", *self.extra],
+                + ["--port", str(self.port), "--bot-delay", "0"]
+                + self.extra,
                 env=env,
                 stdout=subprocess.DEVNULL,
                 stderr=err,
