@@ -37,6 +37,7 @@ def play_until(
     stop: Any,
     rng: random.Random,
     seen: list[dict] | None = None,
+    *,
     first: dict | None = None,
 ) -> dict:
     """Play random legal moves for `seat` until `stop(view)`; the last view.
