@@ -369,7 +369,13 @@ def client_view_json(state: GameState, seat: int | None) -> str:  # noqa: PLR091
         moves = legal_moves(state)
         count = len(moves)
         if count <= MAX_LISTED_MOVES:
-            moves_out = ",".join([_encode(m) for m in _listed(state, seat, moves)])
+            qa, qt, xt = _QUOTED_ASCII, _QUOTED_TEXTS, _XERI_TEXT2
+            moves_out = ",".join(
+                [
+                    f"[{i},{qa.get(a) or _encode(a)},{qt.get(t) or _encode(t)},{n},{xt[x]}]"
+                    for i, a, t, n, x in _listed(state, seat, moves)
+                ]
+            )
         else:
             per_card: dict[Card, int] = {}
             for m in moves:
@@ -405,11 +411,14 @@ class _Numbers(dict[object, str]):
 
 _NUM = _Numbers()
 _QUOTED: dict[Card, str] = {card: f'"{card.ascii}"' for card in DECK}
+_QUOTED_ASCII: dict[str, str] = {card.ascii: f'"{card.ascii}"' for card in DECK}
+_QUOTED_TEXTS: dict[str, str] = {str(card): _encode(str(card)) for card in DECK}
 _QUOTED_TEXT: dict[Card, str] = {card: _encode(str(card)) for card in DECK}
 _PAIR_TEXT: tuple[dict[Card, str], ...] = tuple(
     {card: f'[{seat},"{card.ascii}"]' for card in DECK} for seat in range(8)
 )
 _XERI_TEXT: dict[XeriKind | None, str] = {None: "null", **{k: f'"{k.value}"' for k in XeriKind}}
+_XERI_TEXT2: dict[str | None, str] = {None: "null", **{k.value: f'"{k.value}"' for k in XeriKind}}
 _PHASE_TEXT: dict[Phase, str] = {p: _encode(p.value) for p in Phase}
 
 
