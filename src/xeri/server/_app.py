@@ -95,6 +95,10 @@ class _Server:
         self.pool: Executor | None = config.pool
         self.own_pool = False
         self.sweeper: asyncio.Task[None] | None = None
+        # The group commit: moves waiting for the next transaction, and its writer.
+        self.waiting: list[tuple[str, tuple[dict[str, Any], ...], bool, asyncio.Future[None]]] = []
+        self.wake = asyncio.Event()
+        self.writer: asyncio.Task[None] | None = None
         self.page = (resources.files("xeri.server") / "page.html").read_text("utf-8")
 
     # -- storage, on its own thread --
@@ -108,8 +112,35 @@ class _Server:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.db, lambda: fn(*args, **kw))
 
+    async def _append(self, game: str, rows: tuple[dict[str, Any], ...], *, over: bool) -> None:
+        """Commit a move's rows; returns once they are on disk (with others' in one commit)."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.waiting.append((game, rows, over, future))
+        self.wake.set()
+        await future
+
+    async def _write(self) -> None:
+        """The writer: commit everything waiting in one transaction, then wake the movers."""
+        while True:
+            await self.wake.wait()
+            self.wake.clear()
+            batch, self.waiting = self.waiting, []
+            if not batch:
+                continue
+            try:
+                await self._db(self._store().append_many, [(g, r, o) for g, r, o, _ in batch])
+            except Exception as exc:  # told to every mover of the batch
+                for *_, future in batch:
+                    if not future.done():
+                        future.set_exception(exc)
+            else:
+                for *_, future in batch:
+                    if not future.done():
+                        future.set_result(None)
+
     async def start(self) -> None:
         self.store = await self._db(Store, self.config.db)
+        self.writer = asyncio.create_task(self._write())
         if self.pool is None:
             context = multiprocessing.get_context("spawn")  # no fork of a threaded process
             self.pool = ProcessPoolExecutor(max_workers=self.config.workers, mp_context=context)
@@ -126,8 +157,9 @@ class _Server:
         self.sweeper = asyncio.create_task(self._sweep())
 
     async def stop(self) -> None:
-        if self.sweeper is not None:
-            self.sweeper.cancel()
+        for task in (self.sweeper, self.writer):
+            if task is not None:
+                task.cancel()
         for room in self.rooms.values():
             for task in (room.timer, room.bots):
                 if task is not None:
@@ -280,7 +312,7 @@ class _Server:
 
     async def _commit(self, room: _Room, update: Update) -> None:
         """Store the rows, then tell every client: under the room's lock."""
-        await self._db(self._store().append, room.game, update.rows, over=room.session.is_over)
+        await self._append(room.game, update.rows, over=room.session.is_over)
         room.touched = time.monotonic()
         await self._broadcast(room)
 

@@ -99,27 +99,50 @@ FALLBACK: Final = "counting"
 ([`Session.timeout`][xeri.session.Session.timeout])."""
 
 
-@attrs.frozen(kw_only=True)
 class Update:
-    """What happened: rows to store, then views to send, in that order."""
+    """What happened: rows to store, then views to send, in that order.
 
-    rows: tuple[dict[str, Any], ...]
-    """The journal rows of the moves made, in order (chance's deals included): append them."""
-    views: tuple[tuple[int | None, dict[str, Any]], ...]
-    """`(seat, view)` for every seat, then `(None, view)` for spectators, after the moves."""
-    ply: int
-    """The session's `ply` after the moves: the player moves of the match so far."""
+    The views are made when first read (a server that writes its own text,
+    with [`client_view_json`][xeri.client_view_json], never pays for them).
+    Two updates are equal when their rows, `ply` and views are.
+    """
+
+    __slots__ = ("_state", "_views", "ply", "rows")
+
+    def __init__(self, *, rows: tuple[dict[str, Any], ...], ply: int, state: GameState) -> None:
+        self.rows = rows
+        """The journal rows of the moves made, in order (chance's deals included): append them."""
+        self.ply = ply
+        """The session's `ply` after the moves: the player moves of the match so far."""
+        self._state = state
+        self._views: tuple[tuple[int | None, dict[str, Any]], ...] | None = None
+
+    @property
+    def views(self) -> tuple[tuple[int | None, dict[str, Any]], ...]:
+        """`(seat, view)` for every seat, then `(None, view)` for spectators, after the moves."""
+        if self._views is None:
+            state = self._state
+            seats: list[int | None] = [*range(state.rules.seats), None]
+            self._views = tuple((s, client_view(state, s)) for s in seats)
+        return self._views
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The view for one seat, or for spectators (None).
 
         Raises:
-            KeyError: `seat` is not a seat of the match.
+            IllegalMoveError: `seat` is not None nor a seat of the match.
         """
-        for s, v in self.views:
-            if s == seat:
-                return v
-        raise KeyError(seat)
+        return client_view(self._state, seat)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Update):
+            return NotImplemented
+        return (self.rows, self.ply, self.views) == (other.rows, other.ply, other.views)
+
+    __hash__ = None  # type: ignore[assignment]  # equal by value, and mutable inside
+
+    def __repr__(self) -> str:
+        return f"Update(rows={self.rows!r}, ply={self.ply!r})"
 
 
 @attrs.frozen(kw_only=True)
@@ -435,10 +458,4 @@ class Session:
         return rows
 
     def _update(self, rows: list[dict[str, Any]]) -> Update:
-        state = self._state
-        seats: list[int | None] = [*range(state.rules.seats), None]
-        return Update(
-            rows=tuple(rows),
-            views=tuple((s, client_view(state, s)) for s in seats),
-            ply=self._ply,
-        )
+        return Update(rows=tuple(rows), ply=self._ply, state=self._state)
