@@ -5,8 +5,10 @@ Run: `python benchmarks/serve_load.py [--games 1000] [--seconds 60] [--think 3]`
 Starts `xeri serve` in a child process on 127.0.0.1 (a fresh SQLite file in a
 temporary folder, one bot process), makes `--games` GREEK games of a human
 seat against the counting bot, and opens one websocket per game from this
-process. Each client waits a human's think time (uniform from half to one and
-a half times `--think` seconds) before each of its moves. The latency of a
+process (connecting them all at once is a storm the first seconds absorb:
+`--warmup` seconds of play are not measured). Each client waits a human's
+think time (uniform from half to one and a half times `--think` seconds)
+before each of its moves. The latency of a
 move is the time from sending it to receiving the view that shows it played
 (the rows committed first). The run stops by itself after `--seconds` of
 play, stops the server and prints: games held (connected and playing at the
@@ -97,6 +99,7 @@ async def client(
     held: list[int],
     *,
     seed: int,
+    measure_from: float,
 ) -> None:
     """One human-like player: think, move, wait for the view that shows the move."""
     rng = random.Random(seed)
@@ -116,7 +119,8 @@ async def client(
                 continue
             view = msg["view"]
             if sent_at is not None and view["ply"] > sent_ply:
-                latencies.append(time.monotonic() - sent_at)
+                if sent_at >= measure_from:
+                    latencies.append(time.monotonic() - sent_at)
                 sent_at = None
             if view["status"]["over"]:
                 playing = False
@@ -133,13 +137,24 @@ async def client(
             held.append(1)
 
 
-async def run(port: int, links: list[str], think: float, seconds: float) -> tuple[list[float], int]:
+async def run(
+    port: int, links: list[str], think: float, seconds: float, warmup: float
+) -> tuple[list[float], int]:
     """Connect every client, play for `seconds`, return the latencies and the games held."""
     latencies: list[float] = []
     held: list[int] = []
-    stop_at = time.monotonic() + seconds
+    start = time.monotonic()
+    stop_at = start + warmup + seconds
     tasks = [
-        client(f"ws://127.0.0.1:{port}/ws?{link}", think, stop_at, latencies, held, seed=i)
+        client(
+            f"ws://127.0.0.1:{port}/ws?{link}",
+            think,
+            stop_at,
+            latencies,
+            held,
+            seed=i,
+            measure_from=start + warmup,
+        )
         for i, link in enumerate(links)
     ]
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -152,6 +167,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000, help="concurrent games (1000)")
     parser.add_argument("--seconds", type=float, default=60.0, help="seconds of play (60)")
     parser.add_argument("--think", type=float, default=3.0, help="mean think time, s (3)")
+    parser.add_argument(
+        "--warmup", type=float, default=10.0, help="seconds of play not measured, first (10)"
+    )
+    parser.add_argument("--sync", default="full", choices=("full", "normal"), help="as serve's")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="xeri-load-"))
     port = free_port()
@@ -159,7 +178,7 @@ def main() -> None:
     with (folder / "serve.log").open("wb") as log:
         server = subprocess.Popen(
             [sys.executable, "-m", "xeri", "serve", "--db", str(folder / "games.db")]
-            + ["--port", str(port), "--bot-delay", "0", "--workers", "1"],
+            + ["--port", str(port), "--bot-delay", "0", "--workers", "1", "--sync", args.sync],
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=log,
@@ -176,7 +195,7 @@ def main() -> None:
         rss_before = rss_bytes(server.pid)
         links = [create(url) for _ in range(args.games)]
         cpu_before = tree_cpu(server.pid)
-        latencies, held = asyncio.run(run(port, links, args.think, args.seconds))
+        latencies, held = asyncio.run(run(port, links, args.think, args.seconds, args.warmup))
         cpu = tree_cpu(server.pid) - cpu_before
         rss_after = rss_bytes(server.pid)
     finally:
@@ -189,6 +208,7 @@ def main() -> None:
     latencies.sort()
     p = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1e3  # noqa: E731
     moves = 2 * len(latencies)  # each human move is answered by a bot move
+    print(f"sync={args.sync}, think {args.think} s, {args.warmup:.0f} s of warm-up not measured")
     print(f"games: {args.games} made, {held} held to the end of {args.seconds:.0f} s of play")
     print(f"moves measured: {len(latencies)} human moves ({moves} moves with the bot's replies)")
     print(f"latency: p50 {p(0.50):.1f} ms, p99 {p(0.99):.1f} ms, max {latencies[-1] * 1e3:.1f} ms")

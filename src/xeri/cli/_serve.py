@@ -31,6 +31,13 @@ def _add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--bot-delay", type=float, default=0.4, help="seconds before a bot moves (default 0.4)"
     )
     serve.add_argument(
+        "--sync",
+        choices=("full", "normal"),
+        default="full",
+        help="full: each commit is on disk before clients are told (default); normal: safe "
+        "from a killed server, not from a power loss, and faster",
+    )
+    serve.add_argument(
         "--evict-after",
         type=float,
         default=3600.0,
@@ -55,6 +62,7 @@ def _serve(args: argparse.Namespace, io: _Io) -> int:
             turn_seconds=args.turn_seconds,
             bot_delay=args.bot_delay,
             evict_after=args.evict_after,
+            sync=args.sync,
         )
     except ImportError as exc:  # pragma: no cover - the extra is installed in the tests
         raise XeriError(str(exc)) from None

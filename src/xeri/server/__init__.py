@@ -43,7 +43,9 @@ def create_app(db: str, **options: Any) -> Starlette:  # noqa: ANN401  # the set
         **options: `workers` (bot processes, 1), `turn_seconds` (None: no timer),
             `bot_delay` (seconds before a bot moves, 0.4), `evict_after` (seconds a
             finished or abandoned game stays in memory, 3600), `rate` and `burst`
-            (messages per second a connection may send, 30 and 60), `max_games`.
+            (messages per second a connection may send, 30 and 60), `max_games`,
+            `sync` (`"full"`: every commit on disk before clients are told;
+            `"normal"`: safe from a killed process, not from a power loss).
 
     Returns:
         The Starlette application.

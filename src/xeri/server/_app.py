@@ -55,6 +55,7 @@ class ServerConfig:
         rate: float = 30.0,
         burst: int = 60,
         max_games: int = 10_000,
+        sync: str = "full",
         pool: Executor | None = None,
     ) -> None:
         self.db = db
@@ -65,6 +66,7 @@ class ServerConfig:
         self.rate = rate
         self.burst = burst
         self.max_games = max_games
+        self.sync = sync
         self.pool = pool
 
 
@@ -139,7 +141,7 @@ class _Server:
                         future.set_result(None)
 
     async def start(self) -> None:
-        self.store = await self._db(Store, self.config.db)
+        self.store = await self._db(Store, self.config.db, sync=self.config.sync)
         self.writer = asyncio.create_task(self._write())
         if self.pool is None:
             context = multiprocessing.get_context("spawn")  # no fork of a threaded process
