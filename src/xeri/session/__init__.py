@@ -75,6 +75,7 @@ from xeri.bots import Bot, CountingBot, GreedyBot, ISMCTSBot, PIMCBot, RandomBot
 
 __all__ = [
     "BOT_KINDS",
+    "FALLBACK",
     "SEAT_KINDS",
     "BotTask",
     "Refusal",
