@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import sqlite3
@@ -13,6 +14,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 import xeri
+from xeri.cli import main
 from edge_games import hidden_cards, named_cards
 from serving import Server, running
 
@@ -239,3 +241,12 @@ def test_kill_9_mid_play_loses_no_move_a_client_saw(tmp_path):
             play_until(ws, 0, lambda v: v["ply"] >= final["ply"] + 3, rng, first=final)  # goes on
     finally:
         server.stop()
+
+
+def test_serve_refuses_bad_options_with_a_one_line_error():
+    err = io.StringIO()
+    assert main(["serve", "--workers", "0"], stdout=io.StringIO(), stderr=err) == 2
+    assert err.getvalue() == "error: --workers must be at least 1\n"
+    out = io.StringIO()
+    assert main(["serve", "--help"], stdout=out, stderr=io.StringIO()) == 0
+    assert "--sync" in out.getvalue()
