@@ -14,9 +14,9 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 import xeri
-from xeri.cli import main
 from edge_games import hidden_cards, named_cards
 from serving import Server, running
+from xeri.cli import main
 
 PRESETS = sorted(xeri.registered())
 
