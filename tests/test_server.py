@@ -6,6 +6,7 @@ import io
 import json
 import random
 import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -250,3 +251,46 @@ def test_serve_refuses_bad_options_with_a_one_line_error():
     out = io.StringIO()
     assert main(["serve", "--help"], stdout=out, stderr=io.StringIO()) == 0
     assert "--sync" in out.getvalue()
+
+
+def test_a_turn_timer_has_the_bot_move_for_an_absent_player(tmp_path):
+    with running(tmp_path / "g.db", extra=["--turn-seconds", "0.5"]) as server:
+        made = server.new_game("greek", ["human", "human"])
+        with connect(server.ws_url(made["links"]["0"])) as ws:
+            first = views(ws, lambda v: True)
+            assert first["ply"] == 0
+            # Nobody moves: after half a second a bot moves for the seat to move, and so on.
+            later = views(ws, lambda v: v["ply"] >= 2)
+            assert later["status"]["over"] is False
+
+
+def refused_with(url: str) -> int | None:
+    """The close code if the server closes a new connection at once, else None."""
+    with connect(url) as ws:
+        try:
+            ws.recv(timeout=5)
+        except ConnectionClosed:
+            return ws.close_code
+    return None
+
+
+def test_finished_and_abandoned_games_are_evicted(tmp_path):
+    db = tmp_path / "g.db"
+    server = Server(db, extra=["--evict-after", "0.3"])
+    server.start()
+    try:
+        made = server.new_game("greek", ["human", "counting"])
+        with connect(server.ws_url(made["links"]["0"])) as ws:
+            views(ws, lambda v: True)
+        for _ in range(30):
+            time.sleep(1.0)  # a probe connects, which touches the game: wait past 0.3 s
+            if refused_with(server.ws_url(made["links"]["0"])) == 4404:
+                break
+        else:
+            raise AssertionError("the abandoned game was never evicted")
+        server.stop()
+        server.start()  # an evicted game is not loaded again
+        with connect(server.ws_url(made["links"]["0"])) as ws:
+            assert read_until_closed(ws) == 4404
+    finally:
+        server.stop()

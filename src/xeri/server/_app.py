@@ -205,7 +205,7 @@ class _Server:
             rules = xeri.find_rules(spec["rules"])
             seats = [str(s) for s in spec["seats"]]
             turn = spec.get("turn")
-            if turn is not None and not (isinstance(turn, (int, float)) and 1 <= turn <= 86400):
+            if turn is not None and (type(turn) not in (int, float) or not 1 <= turn <= 86400):
                 raise ValueError("turn must be from 1 to 86400 seconds")
         except (ValueError, KeyError, TypeError, xeri.XeriError) as exc:
             return JSONResponse({"error": f"a game needs rules and seats: {exc}"}, status_code=400)
