@@ -54,11 +54,13 @@ from xeri._core.state import GameState, Phase
 from xeri._errors import IllegalMoveError
 from xeri._families.pile.rule import PileCapture
 from xeri._families.protocol import XeriKind
+from xeri._families.sums.rule import SumCapture
 from xeri._io.serialize import _out, _rules_out
-from xeri._moves import PlayerMove
+from xeri._moves import Capture, PlayerMove
 from xeri._rules.match import _checked_status
 from xeri._rules.ruleset import RuleSet, _round_dealer
 from xeri._rules.scoring import RoundResult
+from xeri._table import item_cards
 
 __all__ = [
     "MAX_LISTED_MOVES",
@@ -479,6 +481,18 @@ def _listed(state: GameState, mover: int, moves: tuple[PlayerMove, ...]) -> list
             out.append([i, _ASCII[card], _TEXT[card], takes, xeri])  # type: ignore[index]  # a card
         return out
     hand = state.hands[mover]
+    if capture.__class__ is SumCapture:  # the library's rule, its outcome read off the move
+        alone = len(hand) == 1
+        items = len(table)
+        for i, move in enumerate(moves):
+            count = 0
+            sweep = None
+            if isinstance(move, Capture):
+                count = 1 + sum(len(item_cards(t)) for t in move.taken)
+                if len(move.taken) == items and not (first or (last_card and alone)):
+                    sweep = "xeri"  # D6: the capture clears the table
+            out.append([i, _move_ascii(move), _move_text(move), count, sweep])
+        return out
     for i, move in enumerate(moves):
         try:
             rest, _, taken, kind = capture.play(table, hand, mover, move)
