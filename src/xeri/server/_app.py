@@ -94,9 +94,11 @@ class _Server:
         self.rooms: dict[str, _Room] = {}
         self.store: Store | None = None
         self.db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="xeri-db")
+        self.checkpoints = ThreadPoolExecutor(max_workers=1, thread_name_prefix="xeri-wal")
         self.pool: Executor | None = config.pool
         self.own_pool = False
         self.sweeper: asyncio.Task[None] | None = None
+        self.checkpointer: asyncio.Task[None] | None = None
         # The group commit: moves waiting for the next transaction, and its writer.
         self.waiting: list[tuple[str, tuple[dict[str, Any], ...], bool, asyncio.Future[None]]] = []
         self.wake = asyncio.Event()
@@ -157,9 +159,10 @@ class _Server:
                 await self._db(self.store.append, game, pending.rows, over=session.is_over)
             self._after_move(room)
         self.sweeper = asyncio.create_task(self._sweep())
+        self.checkpointer = asyncio.create_task(self._checkpoints())
 
     async def stop(self) -> None:
-        for task in (self.sweeper, self.writer):
+        for task in (self.sweeper, self.writer, self.checkpointer):
             if task is not None:
                 task.cancel()
         for room in self.rooms.values():
@@ -168,6 +171,7 @@ class _Server:
                     task.cancel()
         if self.own_pool and self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
+        self.checkpoints.shutdown(wait=True)
         if self.store is not None:
             await self._db(self.store.close)
         self.db.shutdown(wait=True)
@@ -396,6 +400,14 @@ class _Server:
                 await self._commit(room, answer)
         room.timer = None
         self._after_move(room)
+
+    async def _checkpoints(self) -> None:
+        """Copy the WAL into the database every second, on a thread of its own."""
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(1.0)
+            with contextlib.suppress(Exception):  # sqlite3 busy: the next one will do
+                await loop.run_in_executor(self.checkpoints, self._store().checkpoint)
 
     async def _sweep(self) -> None:
         """Evict games over, or without a client, for longer than `evict_after` seconds."""

@@ -61,12 +61,28 @@ class Store:
         # full: every commit is on disk (fsync) before clients are told, and survives a power
         # loss; normal: in WAL mode a commit survives the process being killed, not a power loss.
         self._db.execute(f"PRAGMA synchronous={sync.upper()}")
+        # The WAL is copied into the database by `checkpoint`, from another thread and
+        # connection, so that a slow disk does not hold up the commits of moves.
+        self._db.execute("PRAGMA wal_autocheckpoint=0")
+        self._path = path
+        self._checkpointer: sqlite3.Connection | None = None
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(_SCHEMA)
 
     def close(self) -> None:
-        """Close the file."""
+        """Close the file (after a last checkpoint)."""
+        self.checkpoint()
+        if self._checkpointer is not None:
+            self._checkpointer.close()
         self._db.close()
+
+    def checkpoint(self) -> None:
+        """Copy the committed WAL into the database; commits go on meanwhile (WAL mode)."""
+        if self._checkpointer is None:
+            self._checkpointer = sqlite3.connect(
+                self._path, isolation_level=None, check_same_thread=False
+            )
+        self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)")
 
     def create(
         self,
