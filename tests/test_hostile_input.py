@@ -390,16 +390,19 @@ def test_records_carry_the_library_version_and_the_rules_fingerprint():
     rec = _record_under(xeri.GREEK)
     data = json.loads(xeri.to_json(rec))["data"]
     assert data["library"] == xeri.__version__
-    assert data["fingerprint"] == xeri.fingerprint(xeri.GREEK)
+    assert data["fingerprint"] == xeri.rules_fingerprint(xeri.GREEK)
     assert data["rules"]["name"] == "greek"  # the rules written in full
     assert xeri.from_json(xeri.to_json(rec)) == rec
-    assert xeri.fingerprint(xeri.GREEK) != xeri.fingerprint(xeri.PISTI)
+    assert xeri.rules_fingerprint(xeri.GREEK) != xeri.rules_fingerprint(xeri.PISTI)
+    # to_data gives the same document, and from_data reads it with the same checks.
+    assert xeri.to_data(rec)["data"] == data
+    assert xeri.from_data(xeri.to_data(rec)) == rec
 
 
 def test_a_record_whose_fingerprint_does_not_match_is_refused():
     rec = _record_under(xeri.GREEK)
     doc = json.loads(xeri.to_json(rec))
-    doc["data"]["fingerprint"] = xeri.fingerprint(xeri.PISTI)
+    doc["data"]["fingerprint"] = xeri.rules_fingerprint(xeri.PISTI)
     message = refusal(json.dumps(doc), strict=False)
     assert "the fingerprint does not match the rule set written in the record" in message
     # A record naming its rules, written when the preset was another: told apart.

@@ -301,11 +301,10 @@ class _Job:
         return tally.deal()
 
     def _choose(
-        self, bot: int, obs: Observation, rng: random.Random, index: int, *, armed: bool
+        self, bot: int, seat: int, obs: Observation, rng: random.Random, index: int, *, armed: bool
     ) -> Move:
         """`bots[bot].choose`, its failures as a `BotError` naming the bot, deal and seat."""
         seconds = self.seconds
-        seat = obs.seat
         try:
             if armed:
                 signal.setitimer(signal.ITIMER_REAL, seconds)  # type: ignore[arg-type]  # armed: set
@@ -359,7 +358,7 @@ class _Job:
             seat: int = state.to_move  # type: ignore[assignment]  # not chance, not over
             bot = bot_of_side[sides[seat]]
             started = time.perf_counter()
-            move = self._choose(bot, observe(state, seat), own[seat], index, armed=armed)
+            move = self._choose(bot, seat, observe(state, seat), own[seat], index, armed=armed)
             tally.seconds[bot] += time.perf_counter() - started
             tally.decisions[bot] += 1
             before = len(state.round_results)

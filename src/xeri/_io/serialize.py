@@ -32,8 +32,8 @@ annotations, which must name, at run time, ints, bools, strings, None,
 enumerations, cards, tuples of those, or attrs classes made of them.
 
 A record writes its rule set in full, whatever its name, with two more
-keys: `"fingerprint"`, the [`fingerprint`][xeri.fingerprint] of that rule
-set (the SHA-256 of its canonical JSON), and `"library"`, the version of
+keys: `"fingerprint"`, the [`rules_fingerprint`][xeri.rules_fingerprint] of that
+rule set (the SHA-256 of its fields in full), and `"library"`, the version of
 the library that wrote it. A rule set written in full under the name of a
 registered rule set must equal it, in any document: otherwise the document
 is refused, naming the fields that differ, unless `from_json` is told
@@ -167,8 +167,9 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_TEXT_LENGTH",
     "Loadable",
-    "fingerprint",
+    "from_data",
     "from_json",
+    "to_data",
     "to_json",
 ]
 
@@ -266,8 +267,38 @@ def to_json(obj: object) -> str:
     return _text(obj, FORMAT_VERSION)
 
 
-def _text(obj: object, version: int, *, library: str | None = None, legacy: bool = False) -> str:
-    """The canonical text of `obj` in a format `version`.
+def to_data(obj: object) -> dict[str, Any]:
+    """The JSON-ready document of a value: what [`to_json`][xeri.to_json] encodes.
+
+    A server that puts a value inside its own message uses this rather than
+    decoding `to_json`'s text again: `json.dumps(to_data(x), sort_keys=True,
+    separators=(",", ":"))` is `to_json(x)`.
+
+    Args:
+        obj: a state, observation, move, rule set or game record.
+
+    Returns:
+        A new dict of dicts, lists, strings, ints, bools and None, with the
+        keys `data`, `format`, `type` and `version` ([the JSON format][json-format]
+        describes it); nothing in it is shared with another call.
+
+    Raises:
+        InvalidStateError: as `to_json`.
+
+    Examples:
+        >>> import xeri
+        >>> xeri.to_data(xeri.Card.parse("10D"))
+        {'data': '10D', 'format': 'xeri', 'type': 'move', 'version': 2}
+        >>> xeri.from_data(xeri.to_data(xeri.GREEK)) == xeri.GREEK
+        True
+    """
+    return _document(obj, FORMAT_VERSION)
+
+
+def _document(
+    obj: object, version: int, *, library: str | None = None, legacy: bool = False
+) -> dict[str, Any]:
+    """The document of `obj` in a format `version`.
 
     A record is written with its rule set in full, the fingerprint of that
     rule set and `library` (this library's version by default); `legacy`
@@ -279,16 +310,23 @@ def _text(obj: object, version: int, *, library: str | None = None, legacy: bool
     data = _out(obj)
     if kind == "record" and not legacy:
         rules = cast("GameRecord", obj).rules
-        data["rules"] = _rules_out(rules, by_name=False)
-        data["fingerprint"] = fingerprint(rules)
+        data["rules"] = _rules_fields(rules)
+        data["fingerprint"] = _fingerprint(rules)
         data["library"] = _library() if library is None else library
     if kind == "state" and not data["dealing"]:
         del data["dealing"]  # written only in the middle of a card-by-card deal
     if version == 1 and kind in ("state", "observation"):
         del data["redealt"]  # the field came with version 2; version 1 texts lack it
-    doc = {"data": data, "format": FORMAT, "type": kind, "version": version}
+    return {"data": data, "format": FORMAT, "type": kind, "version": version}
+
+
+def _text(obj: object, version: int, *, library: str | None = None, legacy: bool = False) -> str:
     return json.dumps(
-        doc, ensure_ascii=True, sort_keys=True, separators=(",", ":"), allow_nan=False
+        _document(obj, version, library=library, legacy=legacy),
+        ensure_ascii=True,
+        sort_keys=True,
+        separators=(",", ":"),
+        allow_nan=False,
     )
 
 
@@ -329,35 +367,14 @@ def _library() -> str:
     return __version__
 
 
-def fingerprint(rules: RuleSet) -> str:
-    """The fingerprint of a rule set: the SHA-256 of the canonical JSON of all its fields.
+def _fingerprint(rules: RuleSet) -> str:
+    """The fingerprint a record carries: [`rules_fingerprint`][xeri.rules_fingerprint], cached.
 
-    A [game record][xeri.GameRecord] written by [`to_json`][xeri.to_json]
-    carries it, so that [`from_json`][xeri.from_json] can tell when the rule
-    set registered under the record's rule-set name is no longer the one the
-    game was played under (a preset changed in a later version, a house rule
-    edited). Fields that came after format version 2 began count only when
-    they differ from their defaults, as they are written, so a fingerprint
-    stays the same as the library gains options.
-
-    Args:
-        rules: the rule set.
-
-    Returns:
-        64 lower-case hexadecimal digits.
-
-    Raises:
-        InvalidStateError: the rule set holds a component JSON cannot hold.
-
-    Examples:
-        >>> import xeri
-        >>> len(xeri.fingerprint(xeri.GREEK)), xeri.fingerprint(xeri.GREEK) == xeri.fingerprint(
-        ...     xeri.GERMAN
-        ... )
-        (64, False)
+    The SHA-256 of the rule set's fields in full, written as canonical JSON
+    (fields that came after format version 2 began count only when they
+    differ from their defaults, so a fingerprint stays the same as the
+    library gains options). Kept for the last `_FINGERPRINTS` rule sets.
     """
-    if not isinstance(rules, RuleSet):
-        raise InvalidStateError(f"a fingerprint is of a RuleSet, not {type(rules).__name__}")
     try:
         return _cached_fingerprint(rules)
     except TypeError:  # a component of one's own that cannot be hashed: computed each time
@@ -370,19 +387,18 @@ def _cached_fingerprint(rules: RuleSet) -> str:
 
 
 def _fingerprint_of(rules: RuleSet) -> str:
-    text = json.dumps(
-        _rules_out(rules, by_name=False),
-        ensure_ascii=True,
-        sort_keys=True,
-        separators=(",", ":"),
-        allow_nan=False,
-    )
+    text = json.dumps(_rules_fields(rules), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
-def _rules_out(rules: RuleSet, *, by_name: bool = True) -> object:
-    if by_name and rules.name in registered() and find_rules(rules.name) == rules:
+def _rules_out(rules: RuleSet) -> object:
+    if rules.name in registered() and find_rules(rules.name) == rules:
         return rules.name
+    return _rules_fields(rules)
+
+
+def _rules_fields(rules: RuleSet) -> dict[str, object]:
+    """A rule set written in full, by its fields, even when it is registered."""
     fields: dict[str, object] = {}
     new = _NEW_FIELDS[RuleSet]
     for name in _init_fields(RuleSet):
@@ -534,6 +550,122 @@ def from_json(
     return value
 
 
+@overload
+def from_data(
+    data: object,
+    expect: type[_T],
+    *,
+    strict: bool = True,
+    require_record: bool = False,
+    written_rules: bool = False,
+) -> _T: ...
+
+
+@overload
+def from_data(
+    data: object,
+    expect: None = None,
+    *,
+    strict: bool = True,
+    require_record: bool = False,
+    written_rules: bool = False,
+) -> Loadable: ...
+
+
+def from_data(
+    data: object,
+    expect: type[Any] | None = None,
+    *,
+    strict: bool = True,
+    require_record: bool = False,
+    written_rules: bool = False,
+) -> Any:
+    """Read and check a document as [`to_data`][xeri.to_data] gives it (the reverse).
+
+    The checks are those of [`from_json`][xeri.from_json], on the decoded
+    value: a server that decoded a message itself passes the part that
+    holds the document.
+
+    Args:
+        data: the document: dicts with string keys, lists, strings, ints,
+            bools and None, at most [`MAX_DEPTH`][xeri.MAX_DEPTH]
+            levels deep and no larger than what `from_json` reads.
+        expect: the class the document must hold, or None for any.
+        strict: accept only what `to_data` gives (the default: every field,
+            cards as `"10D"`, registered rule sets by name); False accepts
+            any spelling `from_json(..., strict=False)` accepts.
+        require_record: as for [`from_json`][xeri.from_json]: refuse a state
+            or observation that holds results of earlier rounds.
+        written_rules: as for `from_json`: load a rule set written in full
+            under a registered name even when it differs from that one.
+
+    Returns:
+        The value, checked as [the JSON format][json-format] says.
+
+    Raises:
+        InvalidStateError: the data is not such a document, or the value is
+            not possible; no other error is raised, whatever `data` is.
+    """
+    if expect is not None and (not isinstance(expect, type) or expect not in _TYPE_OF_CLASS):
+        raise InvalidStateError(f"from_data cannot read a {getattr(expect, '__name__', expect)}")
+    _check_data(data)
+    found = _Problems(written_rules=written_rules is True)
+    try:
+        value, version = _read_document(data, expect, found)
+        if require_record is True and isinstance(value, (GameState, Observation)):
+            _require_record(value)
+        if strict and _canonical_document(value, version, found) != data:
+            raise InvalidStateError(
+                "the data is not what to_data gives (every field, cards as '10D', registered"
+                " rule sets by name); pass strict=False to accept it"
+            )
+    except InvalidStateError:
+        raise
+    except XeriError as exc:
+        raise InvalidStateError(_short_message(str(exc))) from None
+    except RecursionError:
+        raise InvalidStateError("the data is nested too deeply") from None
+    except Exception as exc:  # the promise: nothing but XeriError escapes
+        raise InvalidStateError(f"the data cannot be read ({type(exc).__name__})") from None
+    return value
+
+
+_JSON_SCALARS = (str, int, bool, type(None))
+
+
+def _check_data(data: object) -> None:
+    """Refuse what no JSON text could decode to, too deep or too large, in time linear in its size.
+
+    A walk with an explicit stack, so a cycle or deep nesting ends at `MAX_DEPTH`.
+    """
+    budget = MAX_TEXT_LENGTH  # every node and every character of a string costs one
+    stack: list[tuple[object, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        cls = type(value)
+        budget -= 1
+        if cls is str:
+            budget -= len(value)  # type: ignore[arg-type]  # a str, tested above
+        elif cls is dict or cls is list:
+            if depth > MAX_DEPTH:
+                raise InvalidStateError(f"the data nests deeper than {MAX_DEPTH} levels")
+            if cls is dict:
+                items = value.items()  # type: ignore[attr-defined]  # a dict, tested above
+                for key, item in items:
+                    if type(key) is not str:
+                        raise InvalidStateError("the data has an object key that is not a string")
+                    budget -= len(key)
+                    stack.append((item, depth + 1))
+            else:
+                stack.extend((item, depth + 1) for item in value)  # type: ignore[attr-defined]  # a list
+        elif cls not in _JSON_SCALARS:
+            raise InvalidStateError(f"the data holds a {cls.__name__}: the format has none")
+        if budget < 0:
+            raise InvalidStateError(
+                f"the data is larger than the {MAX_TEXT_LENGTH} characters that from_json reads"
+            )
+
+
 _STRING = re.compile(r'"[^"]*"?')
 """A JSON string once its escaped backslashes and quotes are gone (an unterminated one runs
 to the end): a repeat of one character class, which the regex engine scans without
@@ -631,6 +763,15 @@ def _canonical(value: Loadable, version: int, found: _Problems) -> str:
             return _text(value, version, legacy=True)
         return _text(value, version, library=found.library)
     return _text(value, version)
+
+
+def _canonical_document(value: Loadable, version: int, found: _Problems) -> dict[str, Any]:
+    """`_canonical`, as the document `to_data` gives."""
+    if isinstance(value, GameRecord):
+        if found.library is None:
+            return _document(value, version, legacy=True)
+        return _document(value, version, library=found.library)
+    return _document(value, version)
 
 
 def _require_record(value: GameState | Observation) -> None:
@@ -1293,7 +1434,7 @@ def _record_reader(value: object, path: _Path, p: _Problems) -> object:
     rules = game.rules
     written = _short(library)
     if type(fields.get("rules")) is str:  # the rules by name: the registered ones
-        if fingerprint(rules) != mark:
+        if _fingerprint(rules) != mark:
             return p.add(
                 (path, "rules"),
                 f"the record was played under another rule set named {rules.name!r}"
@@ -1301,7 +1442,7 @@ def _record_reader(value: object, path: _Path, p: _Problems) -> object:
                 " the record names its rules without writing them",
             )
         return game
-    if fingerprint(rules) != mark:
+    if _fingerprint(rules) != mark:
         return p.add(
             (path, "fingerprint"),
             "the fingerprint does not match the rule set written in the record",
@@ -1345,7 +1486,7 @@ _STATE_FIELDS = _MATCH_FIELDS | {
     "dealing": (_cards(), _DEFAULT),
 }
 _OBSERVATION_FIELDS = _MATCH_FIELDS | {
-    "seat": (_seat, _REQUIRED),
+    "seat": (_optional(_seat), _REQUIRED),  # None: a spectator's observation
     "hand": (_cards(), _REQUIRED),
     "hand_sizes": (_tuple(_count, _MAX_SEATS, "seats"), _REQUIRED),
     "face_down": (_count, _REQUIRED),
