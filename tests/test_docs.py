@@ -1,8 +1,9 @@
 """The documentation cannot drift from the code.
 
 * the options page lists every field of `RuleSet` and every option of the
-  built-in components, and its table of preset values is evaluated against
-  the presets;
+  built-in components, and its table of preset values, written by
+  `tools/options_table.py`, is the one the six presets give and is
+  evaluated against them;
 * every public name of `xeri.__all__` is rendered by an API page, and every
   public module has one;
 * every page under docs/ is reachable from the navigation;
@@ -17,6 +18,7 @@ from __future__ import annotations
 import ast
 import enum
 import importlib
+import importlib.util
 import re
 from pathlib import Path
 
@@ -25,11 +27,20 @@ import pytest
 import yaml
 
 import xeri
+import xeri._rules.ruleset as rules_module
+from xeri._families.sums.rule import GERMAN_VALUES, SCOPA_VALUES
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 OPTIONS = (DOCS / "options.md").read_text(encoding="utf-8")
-PRESETS = {"GREEK": xeri.GREEK, "GREEK_FOUR": xeri.GREEK_FOUR, "GERMAN": xeri.GERMAN}
+PRESETS = {
+    "GREEK": xeri.GREEK,
+    "GREEK_FOUR": xeri.GREEK_FOUR,
+    "PISTI": xeri.PISTI,
+    "GERMAN": xeri.GERMAN,
+    "SCOPA": xeri.SCOPA,
+    "CASSINO": xeri.CASSINO,
+}
 
 RULESET_FIELDS = [field.name for field in attrs.fields(xeri.RuleSet)]
 
@@ -67,7 +78,38 @@ def _code(cell: str) -> str | None:
 
 def _evaluate(expression: str) -> object:
     namespace = {name: getattr(xeri, name) for name in xeri.__all__}
+    namespace["GERMAN_VALUES"] = GERMAN_VALUES
+    namespace["SCOPA_VALUES"] = SCOPA_VALUES
     return eval(expression, namespace)  # the cells are written as Python on purpose
+
+
+def _options_tool():
+    """The module `tools/options_table.py`, which writes the page's table of presets."""
+    spec = importlib.util.spec_from_file_location(
+        "options_table", ROOT / "tools" / "options_table.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_options_table_is_the_one_the_presets_give():
+    tool = _options_tool()
+    assert tool.page(OPTIONS) == OPTIONS, "the preset table is stale: run tools/options_table.py"
+    assert tool.main(["--check"]) == 0
+
+
+def test_options_table_has_a_column_for_every_preset():
+    header, _ = _summary_table()
+    presets = {name for name in xeri.__all__ if isinstance(getattr(xeri, name), xeri.RuleSet)}
+    assert {cell.strip("`") for cell in header[2:-1]} == presets == set(PRESETS)
+    assert {rules.name for rules in PRESETS.values()} == rules_module._PRESETS
+
+
+def test_options_page_names_every_protected_preset_name():
+    section = OPTIONS[OPTIONS.index("{#name}") :].split("\n### ", 1)[0]
+    for name in rules_module._PRESETS:
+        assert f"`{name}`" in section, f"the name section does not say {name!r} is protected"
 
 
 @pytest.mark.parametrize("field", RULESET_FIELDS)
