@@ -441,7 +441,8 @@ def _refusal_candidates(
     caller against the legal moves. In a pile game the legal moves are the
     cards: a `Capture` naming the top card (by a card that does not match
     it, where the hand has one), a `Trail` or a `Combine` is another
-    family's move. On an open table: random sets of table items, a legal
+    family's move, and a held card may be one the legal moves leave out (a
+    compulsory capture's). On an open table: random sets of table items, a legal
     capture with an item more, one less, or another card; a build of a
     random value; a trail; the bare card, a pile game's move. In both: an
     item that is not on the table (another card of the hand, a card of a
@@ -471,6 +472,10 @@ def _refusal_candidates(
                 ("a build on the pile", Combine(card=held(), onto=top, value=1 + rng.randrange(10)))
             )
         found.append(("a card laid free, not a move of a pile game", Trail(card=held())))
+        unlisted = [c for c in hand if c not in legal]
+        if unlisted:
+            card = unlisted[rng.randrange(len(unlisted))]
+            found.append(("a held card that the legal moves do not list", card))
     else:
         for _ in range(2):
             if table:
@@ -589,9 +594,10 @@ def _check_refusal(
                     move,
                 ) from exc
             else:
+                count = "1 move" if len(legal) == 1 else f"{len(legal)} moves"
                 raise _fail(
                     "illegal move",
-                    f"{who} accepted {move}, {what}: it is not one of the {len(legal)} legal moves",
+                    f"{who} accepted {move}, {what}: legal_moves lists {count} here, and not it",
                     move,
                 )
             if not _same(state, snapshot):
