@@ -219,9 +219,14 @@ def test_X5_a_rule_accepting_an_illegal_move_fails_naming_the_move(case):
     assert len(outcome) == 4
 
 
-@pytest.mark.parametrize("seed", range(8))
-def test_X5_a_rule_accepting_any_capture_fails_within_the_default_games(seed):
-    rules = registered(xeri.GERMAN, "accepts-any-capture", capture=AcceptsAnyCapture())
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize(
+    ("base", "capture"),
+    [(xeri.GERMAN, AcceptsAnyCapture()), (xeri.GREEK, PileTakenByAnyCapture())],
+    ids=["sums", "pile"],
+)
+def test_X5_a_rule_accepting_any_capture_fails_within_the_default_games(base, capture, seed):
+    rules = registered(base, "accepts-any-capture", capture=capture)
     with pytest.raises(ConformanceError) as caught:
         check_rules(rules, rng=random.Random(seed))
     assert caught.value.check == "illegal move"
@@ -408,3 +413,16 @@ def test_D6_a_jack_xeri_on_an_open_table_must_take_a_lone_card_of_the_sweepers_r
     take = error.state.takes[-1]
     assert take.xeri is XeriKind.JACK_XERI
     assert {c.rank for c in take.cards} != {Rank.JACK}
+
+
+def test_X5_a_listed_move_naming_an_item_not_on_the_table_fails():
+    state = xeri.new_game(xeri.GERMAN, rng=random.Random(4))
+    hand = state.hands[state.to_move]
+    phantom = Capture(card=hand[0], taken=(hand[1],))  # a card of the hand is not on the table
+    twice = Combine(card=hand[0], onto=state.table[0], value=10, also=(state.table[0],))
+    for move, why in [(phantom, f"{hand[1]} not on the table"), (twice, "twice")]:
+        with pytest.raises(harness._Failure) as caught:
+            harness._check_listed_items(state, (move,), random.Random(0))
+        assert caught.value.check == "legal moves"
+        assert caught.value.detail == f"the legal move {move} names an item {why}"
+    harness._check_listed_items(state, xeri.legal_moves(state), random.Random(0))

@@ -576,6 +576,7 @@ def _check_refusal(
     rules = state.rules
     seat: int = state.to_move  # type: ignore[assignment]  # a seat is to move
     hand = state.hands[seat]
+    _check_listed_items(state, legal, rng)
     for what, move in _refusal_candidates(state, legal, rng):
         if move in legal:
             continue
@@ -602,6 +603,33 @@ def _check_refusal(
                 )
             if not _same(state, snapshot):
                 raise _fail("illegal move", f"{who} refusing {what} changed the state", move)
+
+
+_LISTED_SAMPLE = 8
+"""Legal moves of a state whose table items the refusal check looks up on the table."""
+
+
+def _check_listed_items(
+    state: GameState, legal: tuple[PlayerMove, ...], rng: random.Random
+) -> None:
+    """Listed moves take and build on items that are on the table, each once.
+
+    Whatever the rule, a move cannot take or build on what is not there; a
+    few listed moves, drawn by index, are looked up on the table.
+    """
+    table = state.table
+    for _ in range(min(_LISTED_SAMPLE, len(legal))):
+        move = legal[rng.randrange(len(legal))]
+        if isinstance(move, Capture):
+            items: tuple[TableItem, ...] = move.taken
+        elif isinstance(move, Combine):
+            items = (move.onto, *move.also)
+        else:
+            continue
+        missing = [item for item in items if item not in table]
+        if missing or len(set(items)) != len(items):
+            what = f"{', '.join(map(str, missing))} not on the table" if missing else "twice"
+            raise _fail("legal moves", f"the legal move {move} names an item {what}", move)
 
 
 def _check_no_leak(state: GameState, seat: int, move: PlayerMove, what: str, message: str) -> None:
@@ -1294,7 +1322,8 @@ def check_rules(
       card that does not match it among them; the bare card on an open
       table). The refusal's message must name no card hidden from the mover
       ([X2][rules-x2]); a rule whose `play` accepts one of these fails,
-      naming the move it accepted;
+      naming the move it accepted. And a few of the legal moves, drawn at
+      random, take and build on items that are on the table, each once;
     * **purity**: `apply` leaves its input equal to a copy, and gives an
       equal result for an equal input;
     * **termination**: a round is exactly the deck's size minus
