@@ -427,6 +427,10 @@ def _check_illegal(
 # --------------------------------------------------------------------------
 # Refusal: moves of held cards that are not legal ([X5][rules-x5])
 
+_LISTED_SAMPLE = 8
+"""Legal moves drawn by index at a sampled state: looked up on the table, and
+searched for a capture to vary into near misses."""
+
 _CARD_NAME = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9AJQK])[♣♦♥♠]")
 """A card's name as `str(card)` writes it, inside an error message."""
 
@@ -528,10 +532,11 @@ def _near_misses(
     """A legal capture with one more table item, one fewer, or made by another held card."""
     table = state.table
     hand = state.hands[state.to_move]  # type: ignore[index]  # a seat is to move
-    captures = [m for m in legal if isinstance(m, Capture)]
-    if not captures:
+    # A few legal moves drawn by index (the list is never walked whole): the first capture.
+    drawn = (legal[rng.randrange(len(legal))] for _ in range(_LISTED_SAMPLE))
+    move = next((m for m in drawn if isinstance(m, Capture)), None)
+    if move is None:
         return []
-    move = captures[rng.randrange(len(captures))]
     found: list[tuple[str, PlayerMove]] = []
     rest = [t for t in table if t not in move.taken]
     if rest:
@@ -603,10 +608,6 @@ def _check_refusal(
                 )
             if not _same(state, snapshot):
                 raise _fail("illegal move", f"{who} refusing {what} changed the state", move)
-
-
-_LISTED_SAMPLE = 8
-"""Legal moves of a state whose table items the refusal check looks up on the table."""
 
 
 def _check_listed_items(
