@@ -443,8 +443,9 @@ def _refusal_candidates(
     Each is built from what the mover sees (its hand, the table) and does
     not depend on the rule under test; whether it is legal is decided by the
     caller against the legal moves. In a pile game the legal moves are the
-    cards: a `Capture` naming the top card (by a card that does not match
-    it, where the hand has one), a `Trail` or a `Combine` is another
+    cards: a `Capture` naming the top card (by a card that neither matches
+    it nor is of the rule's `sweeper` rank, where the hand has one), a
+    `Trail` or a `Combine` is another
     family's move, and a held card may be one the legal moves leave out (a
     compulsory capture's). On an open table: random sets of table items, a legal
     capture with an item more, one less, or another card; a build of a
@@ -463,8 +464,9 @@ def _refusal_candidates(
     if state.rules.capture.pile:
         if table:
             top = table[-1]
-            rank = top.rank if isinstance(top, Card) else None
-            unmatched = [c for c in hand if c.rank != rank]
+            takers = {top.rank if isinstance(top, Card) else None}
+            takers.add(getattr(state.rules.capture, "sweeper", None))
+            unmatched = [c for c in hand if c.rank not in takers]
             card = unmatched[rng.randrange(len(unmatched))] if unmatched else held()
             found.append(
                 (
