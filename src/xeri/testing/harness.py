@@ -19,7 +19,7 @@ import math
 import random
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import Any
 
@@ -436,7 +436,7 @@ _CARD_NAME = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9AJQK])[♣♦♥♠]")
 
 
 def _refusal_candidates(
-    state: GameState, legal: tuple[PlayerMove, ...], rng: random.Random
+    state: GameState, legal: Sequence[PlayerMove], rng: random.Random
 ) -> list[tuple[str, PlayerMove]]:
     """Moves of the mover's own cards that may not be legal here, with what each one is.
 
@@ -529,7 +529,7 @@ def _refusal_candidates(
 
 
 def _near_misses(
-    state: GameState, legal: tuple[PlayerMove, ...], rng: random.Random
+    state: GameState, legal: Sequence[PlayerMove], rng: random.Random
 ) -> list[tuple[str, PlayerMove]]:
     """A legal capture with one more table item, one fewer, or made by another held card."""
     table = state.table
@@ -566,7 +566,7 @@ def _near_misses(
 
 def _check_refusal(
     state: GameState,
-    legal: tuple[PlayerMove, ...],
+    legal: Sequence[PlayerMove],
     snapshot: GameState,
     rng: random.Random,
 ) -> None:
@@ -612,9 +612,7 @@ def _check_refusal(
                 raise _fail("illegal move", f"{who} refusing {what} changed the state", move)
 
 
-def _check_listed_items(
-    state: GameState, legal: tuple[PlayerMove, ...], rng: random.Random
-) -> None:
+def _check_listed_items(state: GameState, legal: Sequence[PlayerMove], rng: random.Random) -> None:
     """Listed moves take and build on items that are on the table, each once.
 
     Whatever the rule, a move cannot take or build on what is not there; a
