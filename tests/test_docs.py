@@ -106,6 +106,53 @@ def test_options_table_has_a_column_for_every_preset():
     assert {rules.name for rules in PRESETS.values()} == rules_module._PRESETS
 
 
+RULES_PAGES = sorted((DOCS / "rules").glob("*.md"))
+COMPONENT_SECTIONS = {
+    "pilecapture": "capture",
+    "sumcapture": "capture",
+    "pointstable": "card_points",
+    "targetscore": "match",
+    "fixedrounds": "match",
+    "countout": "match",
+}
+"""The options page's sections of components, and the field each component is a value of."""
+
+
+def _clause_ids(cell: str) -> set[str]:
+    """The clause ids of a clauses cell: `G6, D3–D6` is G6, D3, D4, D5 and D6."""
+    ids = set()
+    for part in filter(None, (p.strip() for p in cell.replace("—", "").split(","))):
+        first, _, last = part.partition("–")
+        if last:
+            ids.update(f"{first[0]}{n}" for n in range(int(first[1:]), int(last[1:]) + 1))
+        else:
+            ids.add(first)
+    return ids
+
+
+def _clauses_of_pages() -> dict[str, str]:
+    """Every clause anchored on a rules page, by id, with its text."""
+    clauses = {}
+    for path in RULES_PAGES:
+        parts = re.split(r"\[\]\(\)\{#rules-(\w+)\}", path.read_text(encoding="utf-8"))
+        for anchor, text in zip(parts[1::2], parts[2::2], strict=True):
+            clauses[anchor.upper()] = text.split("\n## ", 1)[0]
+    return clauses
+
+
+def test_options_table_cites_clauses_that_exist_and_every_clause_citing_the_field():
+    header, rows = _summary_table()
+    column = header.index("clauses")
+    clauses = _clauses_of_pages()
+    for field, row in rows.items():
+        cited = _clause_ids(row[column])
+        assert cited <= set(clauses), f"{field}: no such clause {sorted(cited - set(clauses))}"
+        for clause, text in clauses.items():
+            for section in re.findall(r"options\.md#(\w+)", text):
+                if COMPONENT_SECTIONS.get(section, section) == field:
+                    assert clause in cited, f"{clause} names the option {field}, not in its row"
+
+
 def test_options_page_names_every_protected_preset_name():
     section = OPTIONS[OPTIONS.index("{#name}") :].split("\n### ", 1)[0]
     for name in rules_module._PRESETS:

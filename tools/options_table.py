@@ -82,7 +82,7 @@ CLAUSES = {
     "dealer_per_deal": "G2, G8",
     "xeri_on_last_card": "G7, V3, P4, S4, C5",
     "xeri_on_first_card": "P4",
-    "capture": "G6, G7, D3–D6, P1, S1, S3, C1, C3, C4",
+    "capture": "G6, G7, D2–D6, P1, S1, S3, C1, C3, C4",
     "card_points": "G10, F7, D8, P5, S5, C6",
     "majority_points": "G10, F7, D8, P5, S5, C6",
     "majority_tie": "G10, D8, P5",
@@ -92,7 +92,9 @@ CLAUSES = {
     "scorer": "G10, F7, D8",
     "match": "G11, F8, V5, D9, P5, S6, C7",
 }
-"""The clauses of the rules pages that each field expresses."""
+"""The clauses of the rules pages that each field expresses: every clause whose
+options link to the field's section (or to its components' sections), and a
+few more (a test holds the two together)."""
 
 
 def _constant(value: object) -> str | None:
