@@ -57,16 +57,25 @@ def _table_rows(text: str) -> list[list[str]]:
 
 
 def _summary_table() -> tuple[list[str], dict[str, list[str]]]:
-    """The header and the rows (by field name) of the options page's first table."""
-    start = OPTIONS.index("| field |")
-    block = OPTIONS[start:].split("\n\n", 1)[0]
-    header, *rows = _table_rows(block)
-    by_field = {}
-    for row in rows:
-        match = re.fullmatch(r"\[`(\w+)`\]\(#(\w+)\)", row[0])
-        assert match, f"the first cell of each row links its field: {row[0]!r}"
-        assert match[1] == match[2], f"{row[0]} links to another field's section"
-        by_field[match[1]] = row
+    """The header and the rows (by field name) of the options page's tables of presets, joined.
+
+    The tables between the page's two marker comments have a row per field;
+    their columns after the first are put side by side.
+    """
+    tool = _options_tool()
+    region = OPTIONS[OPTIONS.index(tool.BEGIN) : OPTIONS.index(tool.END)]
+    header = ["field"]
+    by_field: dict[str, list[str]] = {}
+    for block in re.findall(r"(?:^\|.*\n)+", region, flags=re.MULTILINE):
+        head, *rows = _table_rows(block)
+        assert head[0] == "field"
+        header += head[1:]
+        for row in rows:
+            match = re.fullmatch(r"\[`(\w+)`\]\(#(\w+)\)", row[0])
+            assert match, f"the first cell of each row links its field: {row[0]!r}"
+            assert match[1] == match[2], f"{row[0]} links to another field's section"
+            by_field.setdefault(match[1], [row[0]]).extend(row[1:])
+    assert all(len(row) == len(header) for row in by_field.values()), "a field lacks a row"
     return header, by_field
 
 
@@ -102,7 +111,8 @@ def test_options_table_is_the_one_the_presets_give():
 def test_options_table_has_a_column_for_every_preset():
     header, _ = _summary_table()
     presets = {name for name in xeri.__all__ if isinstance(getattr(xeri, name), xeri.RuleSet)}
-    assert {cell.strip("`") for cell in header[2:-1]} == presets == set(PRESETS)
+    columns = {cell.strip("`") for cell in header if cell.startswith("`")}
+    assert columns == presets == set(PRESETS)
     assert {rules.name for rules in PRESETS.values()} == rules_module._PRESETS
 
 

@@ -34,15 +34,22 @@ PAGE = ROOT / "docs" / "options.md"
 BEGIN = "<!-- The table below is written by tools/options_table.py from the presets: edit that. -->"
 END = "<!-- The end of the table written by tools/options_table.py. -->"
 
-PRESETS: tuple[tuple[str, xeri.RuleSet], ...] = (
+PILE_PRESETS: tuple[tuple[str, xeri.RuleSet], ...] = (
     ("GREEK", xeri.GREEK),
     ("GREEK_FOUR", xeri.GREEK_FOUR),
     ("PISTI", xeri.PISTI),
+)
+"""The presets played on one pile, in the order of the first table's columns."""
+
+OPEN_PRESETS: tuple[tuple[str, xeri.RuleSet], ...] = (
     ("GERMAN", xeri.GERMAN),
     ("SCOPA", xeri.SCOPA),
     ("CASSINO", xeri.CASSINO),
 )
-"""The presets, in the order of the table's columns: the pile games, then the open tables."""
+"""The presets played on an open table, in the order of the second table's columns."""
+
+PRESETS = PILE_PRESETS + OPEN_PRESETS
+"""Every preset: each is a column of one of the two tables."""
 
 CONSTANTS: tuple[tuple[str, object], ...] = (
     ("DECK", xeri.DECK),
@@ -172,15 +179,32 @@ def _default(field: attrs.Attribute[object]) -> str:
 
 
 def table() -> str:
-    """The markdown table of the `RuleSet` fields: default, each preset's value, clauses."""
-    header = ["field", "default", *(f"`{name}`" for name, _ in PRESETS), "clauses"]
-    lines = [_row(header), _row(["---"] * len(header))]
-    for field in attrs.fields(xeri.RuleSet):
-        cells = [f"[`{field.name}`](#{field.name})", _default(field)]
-        cells += [f"`{render(getattr(rules, field.name))}`" for _, rules in PRESETS]
-        cells.append(CLAUSES[field.name])
-        lines.append(_row(cells))
-    return "\n".join(lines)
+    """The markdown of the two tables of the `RuleSet` fields, rows by field.
+
+    The first has each field's default, the pile presets' values and the
+    clauses; the second the open-table presets' values.
+    """
+    fields = attrs.fields(xeri.RuleSet)
+    first = [_row(["field", "default", *(f"`{name}`" for name, _ in PILE_PRESETS), "clauses"])]
+    second = [_row(["field", *(f"`{name}`" for name, _ in OPEN_PRESETS)])]
+    first.append(_row(["---"] * (len(PILE_PRESETS) + 3)))
+    second.append(_row(["---"] * (len(OPEN_PRESETS) + 1)))
+    for field in fields:
+        link = f"[`{field.name}`](#{field.name})"
+        values = [f"`{render(getattr(rules, field.name))}`" for _, rules in PRESETS]
+        first.append(_row([link, _default(field), *values[:3], CLAUSES[field.name]]))
+        second.append(_row([link, *values[3:]]))
+    return "\n".join(
+        [
+            "The presets of the Greek family, played on one pile:",
+            "",
+            *first,
+            "",
+            "The presets played on an open table:",
+            "",
+            *second,
+        ]
+    )
 
 
 def _row(cells: Sequence[str]) -> str:
