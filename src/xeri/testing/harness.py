@@ -438,7 +438,7 @@ _CARD_NAME = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9AJQK])[♣♦♥♠]")
 def _refusal_candidates(
     state: GameState, legal: Sequence[PlayerMove], rng: random.Random
 ) -> list[tuple[str, PlayerMove]]:
-    """Moves of the mover's own cards that may not be legal here, with what each one is.
+    """Moves the mover may try that may not be legal here, with what each one is.
 
     Each is built from what the mover sees (its hand, the table) and does
     not depend on the rule under test; whether it is legal is decided by the
@@ -449,9 +449,10 @@ def _refusal_candidates(
     family's move, and a held card may be one the legal moves leave out (a
     compulsory capture's). On an open table: random sets of table items, a legal
     capture with an item more, one less, or another card; a build of a
-    random value; a trail; the bare card, a pile game's move. In both: an
-    item that is not on the table (another card of the hand, a card of a
-    build taken alone, a build of another value).
+    random value; a trail; the bare card, a pile game's move. In both: a
+    legal move made with a card not held, and an item that is not on the
+    table (another card of the hand, a card of a build taken alone, a build
+    of another value).
     """
     seat: int = state.to_move  # type: ignore[assignment]  # a seat is to move
     hand = state.hands[seat]
@@ -511,6 +512,9 @@ def _refusal_candidates(
                 Capture(card=card, taken=(others[rng.randrange(len(others))],)),
             )
         )
+    if legal:
+        bad = _with_card(legal[rng.randrange(len(legal))], _other_card(state, rng))
+        found.append(("a legal move made with a card the mover does not hold", bad))
     builds = [t for t in table if isinstance(t, Build)]
     if builds:
         build = builds[rng.randrange(len(builds))]
