@@ -440,7 +440,7 @@ def _refusal_candidates(
 ) -> list[tuple[str, PlayerMove]]:
     """Moves the mover may try that may not be legal here, with what each one is.
 
-    Each is built from what the mover sees (its hand, the table) and does
+    Each is built from the mover's hand, the table and the deck, and does
     not depend on the rule under test; whether it is legal is decided by the
     caller against the legal moves. In a pile game the legal moves are the
     cards: a `Capture` naming the top card (by a card that neither matches
