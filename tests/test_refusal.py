@@ -19,6 +19,7 @@ import random
 from typing import ClassVar
 
 import attrs
+import hypothesis
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -428,3 +429,29 @@ def test_X5_a_listed_move_naming_an_item_not_on_the_table_fails():
         assert caught.value.check == "legal moves"
         assert caught.value.detail == f"the legal move {move} names an item {why}"
     harness._check_listed_items(state, xeri.legal_moves(state), random.Random(0))
+
+
+def _accepting_any_capture(rules: xeri.RuleSet) -> xeri.RuleSet:
+    """`rules` with its built-in capture rule made to accept any capture of a held card."""
+    capture = rules.capture
+    kind = PileTakenByAnyCapture if capture.pile else AcceptsAnyCapture
+    options = {f.alias: getattr(capture, f.name) for f in attrs.fields(type(capture)) if f.init}
+    return registered(rules, "accepting-any-capture", capture=kind(**options))
+
+
+def test_X5_every_generated_rule_set_accepting_any_capture_fails():
+    checked = []
+
+    @settings(max_examples=25, deadline=None)
+    @given(rules=rule_sets(max_seats=4), seed=st.integers(0, 2**32))
+    def check(rules, seed):
+        hypothesis.assume(rules.table_size >= 1)  # a capture needs something on the table
+        permissive = _accepting_any_capture(rules)
+        with pytest.raises(ConformanceError) as caught:
+            check_rules(permissive, rng=random.Random(seed))
+        assert caught.value.check == "illegal move"
+        assert isinstance(caught.value.move, Capture)
+        checked.append(rules.capture.pile)
+
+    check()
+    assert len(checked) >= 15

@@ -1252,7 +1252,7 @@ def _play_one(game: _Game) -> None:
         if sampled:
             restored = _check_json(state, "the state")
         _check_illegal(state, legal, copied, checks, game.facts, every=sampled)
-        if sampled and legal:
+        if legal and (sampled or game.plays_this_round == 0):  # and each round's first play
             _check_refusal(state, legal, copied, game.refusal_rng)
         move: Move = (
             chance_move(state, rng) if state.is_chance else legal[rng.randrange(len(legal))]
@@ -1386,7 +1386,8 @@ def check_rules(
       which shares nothing with it: `apply` must leave the state equal to
       it and give an equal result from it;
     * the other illegal moves, and the moves of held cards that are not
-      legal (a dozen at most, drawn by a generator of their own);
+      legal (a dozen at most, drawn by a generator of their own; these also
+      before the first play of every round);
     * non-interference;
     * needs, with three random hands per card the mover may play.
 
