@@ -92,9 +92,10 @@ class ConformanceError(XeriError):
         detail: what was wrong, in a sentence.
         move: the move concerned: the last move of `record` when the check
             looked at the state it made ("after move n"), or a move not in
-            `record` when `apply` mishandled it there ("at move n": a legal
-            move that failed, or an illegal one that was accepted); None when
-            the state before the first deal failed.
+            `record` when `apply` or the capture rule mishandled it there
+            ("at move n": a legal move that failed, an illegal one that was
+            accepted, or a listed move naming an item not on the table);
+            None when the state before the first deal failed.
         move_number: the index of `move` in the game's moves, chance's included.
         state: the state the failure was found in, as `record` replays it.
         record: a [`GameRecord`][xeri.GameRecord] of the game from its start to
