@@ -311,6 +311,7 @@ def test_X5_the_refusal_check_tries_every_kind_of_illegal_move(monkeypatch):
         "a legal capture with one table item fewer",
         "another held card taking the items of a legal capture",
         "a build the rules do not allow",
+        "a build of several items the rules do not allow",
         "a card laid free where the rules do not allow it",
         "a bare card, the move of a pile game",
         "a capture of a card that is not on the table (it is in the mover's hand)",

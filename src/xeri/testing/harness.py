@@ -38,7 +38,7 @@ from xeri._moves import Capture, Combine, Deal, Move, PlayerMove, Reshuffle, Tra
 from xeri._rules.match import FixedRounds, TargetScore
 from xeri._rules.ruleset import RuleSet
 from xeri._rules.scoring import MajorityTie, RoundResult, StandardScorer
-from xeri._table import Build, TableItem, item_cards
+from xeri._table import Build, TableItem, item_cards, item_sort_key
 from xeri.testing.hidden import Place, card_at, hidden_places, place_cards, shuffle_hidden
 
 __all__ = [
@@ -443,68 +443,18 @@ def _refusal_candidates(
 
     Each is built from the mover's hand, the table and the deck, and does
     not depend on the rule under test; whether it is legal is decided by the
-    caller against the legal moves. In a pile game the legal moves are the
-    cards: a `Capture` naming the top card (by a card that neither matches
-    it nor is of the rule's `sweeper` rank, where the hand has one), a
-    `Trail` or a `Combine` is another
-    family's move, and a held card may be one the legal moves leave out (a
-    compulsory capture's). On an open table: random sets of table items, a legal
-    capture with an item more, one less, or another card; a build of a
-    random value; a trail; the bare card, a pile game's move. In both: a
-    legal move made with a card not held, and an item that is not on the
-    table (another card of the hand, a card of a build taken alone, a build
-    of another value).
+    caller against the legal moves: those of `_pile_candidates` or
+    `_open_candidates`, then, in both families, a legal move made with a
+    card not held and an item that is not on the table (another card of the
+    hand, a card of a build taken alone, a build of another value).
     """
-    seat: int = state.to_move  # type: ignore[assignment]  # a seat is to move
-    hand = state.hands[seat]
+    hand = state.hands[state.to_move]  # type: ignore[index]  # a seat is to move
     table = state.table
-    found: list[tuple[str, PlayerMove]] = []
-
-    def held() -> Card:
-        return hand[rng.randrange(len(hand))]
-
     if state.rules.capture.pile:
-        if table:
-            top = table[-1]
-            takers = {top.rank if isinstance(top, Card) else None}
-            takers.add(getattr(state.rules.capture, "sweeper", None))
-            unmatched = [c for c in hand if c.rank not in takers]
-            card = unmatched[rng.randrange(len(unmatched))] if unmatched else held()
-            found.append(
-                (
-                    "a capture of the pile's top card by a card that does not match it",
-                    Capture(card=card, taken=(top,)),
-                )
-            )
-            found.append(
-                ("a build on the pile", Combine(card=held(), onto=top, value=1 + rng.randrange(10)))
-            )
-        found.append(("a card laid free, not a move of a pile game", Trail(card=held())))
-        unlisted = [c for c in hand if c not in legal]
-        if unlisted:
-            card = unlisted[rng.randrange(len(unlisted))]
-            found.append(("a held card that the legal moves do not list", card))
+        found = _pile_candidates(state, legal, rng)
     else:
-        for _ in range(2):
-            if table:
-                size = 1 + rng.randrange(min(len(table), 4))
-                taken = tuple(rng.sample(table, size))
-                found.append(
-                    (
-                        "a held card with table items that are not a legal capture",
-                        Capture(card=held(), taken=taken),
-                    )
-                )
-        found.extend(_near_misses(state, legal, rng))
-        if table:
-            onto = table[rng.randrange(len(table))]
-            value = 1 + rng.randrange(10)
-            found.append(
-                ("a build the rules do not allow", Combine(card=held(), onto=onto, value=value))
-            )
-        found.append(("a card laid free where the rules do not allow it", Trail(card=held())))
-        found.append(("a bare card, the move of a pile game", held()))
-    card = held()
+        found = _open_candidates(state, legal, rng)
+    card = _held(hand, rng)
     others = [c for c in hand if c != card]
     if others:
         found.append(
@@ -521,15 +471,101 @@ def _refusal_candidates(
         build = builds[rng.randrange(len(builds))]
         inner = build.cards[rng.randrange(len(build.cards))]
         found.append(
-            ("a capture of a card of a build, taken alone", Capture(card=held(), taken=(inner,)))
+            (
+                "a capture of a card of a build, taken alone",
+                Capture(card=_held(hand, rng), taken=(inner,)),
+            )
         )
         changed = attrs.evolve(build, value=build.value % 10 + 1)
         found.append(
             (
                 "a capture of a build that is not on the table",
-                Capture(card=held(), taken=(changed,)),
+                Capture(card=_held(hand, rng), taken=(changed,)),
             )
         )
+    return found
+
+
+def _held(hand: tuple[Card, ...], rng: random.Random) -> Card:
+    """A card of the hand, at random."""
+    return hand[rng.randrange(len(hand))]
+
+
+def _pile_candidates(
+    state: GameState, legal: Sequence[PlayerMove], rng: random.Random
+) -> list[tuple[str, PlayerMove]]:
+    """In a pile game the legal moves are cards: other families' moves, and cards left out.
+
+    A `Capture` naming the top card (by a card that neither matches it nor
+    is of the rule's `sweeper` rank, where the hand has one), a `Combine`
+    on it and a `Trail`; and a held card the legal moves leave out (a
+    compulsory capture's), if there is one.
+    """
+    hand = state.hands[state.to_move]  # type: ignore[index]  # a seat is to move
+    table = state.table
+    found: list[tuple[str, PlayerMove]] = []
+    if table:
+        top = table[-1]
+        takers = {top.rank if isinstance(top, Card) else None}
+        takers.add(getattr(state.rules.capture, "sweeper", None))
+        unmatched = [c for c in hand if c.rank not in takers]
+        card = unmatched[rng.randrange(len(unmatched))] if unmatched else _held(hand, rng)
+        found.append(
+            (
+                "a capture of the pile's top card by a card that does not match it",
+                Capture(card=card, taken=(top,)),
+            )
+        )
+        value = 1 + rng.randrange(10)
+        found.append(("a build on the pile", Combine(card=_held(hand, rng), onto=top, value=value)))
+    found.append(("a card laid free, not a move of a pile game", Trail(card=_held(hand, rng))))
+    unlisted = [c for c in hand if c not in legal]
+    if unlisted:
+        card = unlisted[rng.randrange(len(unlisted))]
+        found.append(("a held card that the legal moves do not list", card))
+    return found
+
+
+def _open_candidates(
+    state: GameState, legal: Sequence[PlayerMove], rng: random.Random
+) -> list[tuple[str, PlayerMove]]:
+    """On an open table: captures that may not add up, builds, trails and a pile game's move.
+
+    Random sets of table items; a legal capture with an item more, one
+    fewer, or another card (`_near_misses`); a build of a random value on
+    one item, and on two; a trail; the bare card.
+    """
+    hand = state.hands[state.to_move]  # type: ignore[index]  # a seat is to move
+    table = state.table
+    found: list[tuple[str, PlayerMove]] = []
+    for _ in range(2):
+        if table:
+            size = 1 + rng.randrange(min(len(table), 4))
+            taken = tuple(rng.sample(table, size))
+            found.append(
+                (
+                    "a held card with table items that are not a legal capture",
+                    Capture(card=_held(hand, rng), taken=taken),
+                )
+            )
+    found.extend(_near_misses(state, legal, rng))
+    if table:
+        onto = table[rng.randrange(len(table))]
+        value = 1 + rng.randrange(10)
+        found.append(
+            (
+                "a build the rules do not allow",
+                Combine(card=_held(hand, rng), onto=onto, value=value),
+            )
+        )
+    if len(table) > 1:
+        # Several items in one build, named in their order, the first as `onto` (C4).
+        first, *also = sorted(rng.sample(table, 2), key=item_sort_key)
+        value = 1 + rng.randrange(10)
+        several = Combine(card=_held(hand, rng), onto=first, value=value, also=tuple(also))
+        found.append(("a build of several items the rules do not allow", several))
+    found.append(("a card laid free where the rules do not allow it", Trail(card=_held(hand, rng))))
+    found.append(("a bare card, the move of a pile game", _held(hand, rng)))
     return found
 
 
