@@ -26,9 +26,7 @@ from hypothesis import strategies as st
 
 import xeri
 import xeri._rules.ruleset as rules_module
-from xeri import Build, Capture, Card, Combine, Rank, Trail, XeriKind
-from xeri._families.protocol import NO_NEEDS
-from xeri._table import item_cards
+from xeri import NO_NEEDS, Build, Capture, Card, Combine, Rank, Trail, XeriKind, item_cards
 from xeri.testing import ConformanceError, check_rules, harness, rule_sets
 
 
@@ -182,7 +180,7 @@ PERMISSIVE = {
     "any trail": (
         xeri.SCOPA,
         AcceptsAnyTrail(
-            values=xeri._families.sums.rule.SCOPA_VALUES,
+            values=xeri.SCOPA_VALUES,
             builds=False,
             raises=False,
             equal_first=True,

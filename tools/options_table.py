@@ -6,8 +6,8 @@ fields of every preset; `python tools/options_table.py --check` changes
 nothing and exits 1 when the page's table is not the one the presets give
 (the test suite runs the same check, so the page cannot go stale).
 
-Each cell is Python that evaluates, with the names of the `xeri` package
-and the two values tables of `SumCapture`, to the preset's value: a
+Each cell is Python that evaluates, with the names of the `xeri` package,
+to the preset's value: a
 component is written as its class with the fields that differ from their
 defaults (and the number a match is played to), a value equal to a named
 constant of the package (`DECK`, `GREEK_POINTS`, `SCOPA_VALUES`, ...) by
@@ -26,7 +26,6 @@ from typing import Any
 import attrs
 
 import xeri
-from xeri._families.sums.rule import GERMAN_VALUES, SCOPA_VALUES
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "options.md"
@@ -58,17 +57,13 @@ CONSTANTS: tuple[tuple[str, object], ...] = (
     ("GREEK_POINTS", xeri.GREEK_POINTS),
     ("GERMAN_POINTS", xeri.GERMAN_POINTS),
     ("PISTI_POINTS", xeri.PISTI_POINTS),
-    ("GERMAN_VALUES", GERMAN_VALUES),
-    ("SCOPA_VALUES", SCOPA_VALUES),
+    ("GERMAN_VALUES", xeri.GERMAN_VALUES),
+    ("SCOPA_VALUES", xeri.SCOPA_VALUES),
 )
 """Values written by their names."""
 
-NAMESPACE: dict[str, object] = {
-    **{name: getattr(xeri, name) for name in xeri.__all__},
-    "GERMAN_VALUES": GERMAN_VALUES,
-    "SCOPA_VALUES": SCOPA_VALUES,
-}
-"""The names a cell may use: every public name of `xeri`, and the two values tables."""
+NAMESPACE: dict[str, object] = {name: getattr(xeri, name) for name in xeri.__all__}
+"""The names a cell may use: every public name of `xeri`."""
 
 ALWAYS_WRITTEN = {"TargetScore": ("target",), "FixedRounds": ("rounds",), "CountOut": ("target",)}
 """The fields of a component written even at their defaults: the number a match is played to."""
