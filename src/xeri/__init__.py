@@ -36,6 +36,8 @@ from xeri._errors import (
     RuleSetError,
     XeriError,
 )
+from xeri._families.moves import LegalMoves
+from xeri._families.options import Option
 from xeri._families.pile.rule import PileCapture
 from xeri._families.protocol import CaptureRule, HandNeeds, PlayOutcome, XeriKind
 from xeri._families.sums.rule import SumCapture, card_value
@@ -121,6 +123,7 @@ __all__ = [
     "HandNeeds",
     "IllegalMoveError",
     "InvalidStateError",
+    "LegalMoves",
     "MajorityTie",
     "MatchFacts",
     "MatchFormat",
@@ -131,6 +134,7 @@ __all__ = [
     "NotationError",
     "Observation",
     "ObservedTake",
+    "Option",
     "Phase",
     "PileCapture",
     "PlayOutcome",

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Protocol
 from xeri._cards import DECK, Card, Rank
 from xeri._core.state import GameState, Phase, Take, _make_state, _make_take
 from xeri._errors import IllegalMoveError, RuleSetError, XeriError, _show
+from xeri._families.moves import LegalMoves
 from xeri._families.pile.rule import PileCapture
 from xeri._families.protocol import XeriKind
 from xeri._families.sums.rule import SumCapture
@@ -180,12 +181,18 @@ def new_game(
     return state
 
 
-def legal_moves(state: GameState | Observation) -> tuple[PlayerMove, ...]:
-    """Every legal move of the seat to move, sorted, without duplicates.
+def legal_moves(state: GameState | Observation) -> LegalMoves:
+    """Every legal move of the seat to move: a lazy, sorted sequence without duplicates.
 
     Empty exactly when chance must act or the match is over. Given an
     [`Observation`][xeri.Observation], the moves of the observing seat when
     it is to move (the same as for the state), and none otherwise.
+
+    Nothing is listed until asked: `len(moves)`, `moves[i]` and `move in
+    moves` count, unrank and check without listing the others (for the
+    built-in capture rules in time polynomial in the table, whatever the
+    options); iterating or `tuple(moves)` lists them all. See
+    [`LegalMoves`][xeri.LegalMoves].
 
     Args:
         state: a state, or one seat's observation of it.
@@ -197,15 +204,18 @@ def legal_moves(state: GameState | Observation) -> tuple[PlayerMove, ...]:
 
     Raises:
         IllegalMoveError: `state` is neither a state nor an observation.
-        RuleSetError: the capture rule's `moves` failed (see the module docstring).
+        RuleSetError: the capture rule's `moves` (or `count_moves`, `move_at`,
+            `has_move`) failed when the sequence was used (see the module docstring).
     """
     if type(state) is GameState:
         seat = state.to_move
         if seat is None:
-            return ()
-        if state.rules.capture.__class__ is PileCapture:  # the hot path: built in, cannot fail
-            return state.hands[seat]  # PileCapture.moves: the hand itself
-        return _moves(state.rules, state.table, state.hands[seat], seat)
+            return _NO_MOVES
+        rules = state.rules
+        hand = state.hands[seat]
+        if rules.capture.__class__ is PileCapture:  # the hot path: built in, cannot fail
+            return LegalMoves(rules, state.table, hand, seat, listed=hand)  # the hand itself
+        return LegalMoves(rules, state.table, hand, seat)
     # An Observation: its table leaves out face-down cards, which in a pile
     # game never change the moves (P3); only the observing seat's moves are known.
     observation: Observation = state  # type: ignore[assignment]  # not a GameState
@@ -215,8 +225,12 @@ def legal_moves(state: GameState | Observation) -> tuple[PlayerMove, ...]:
     except AttributeError:
         raise _not_a_state("legal_moves", state, observation=True) from None
     if seat is None or seat != observer:
-        return ()
-    return _moves(rules, table, hand, seat)
+        return _NO_MOVES
+    return LegalMoves(rules, table, hand, seat)
+
+
+_NO_MOVES = LegalMoves(None, (), (), None)
+"""The moves when no seat (or not the observing seat) is to move."""
 
 
 def _moves(

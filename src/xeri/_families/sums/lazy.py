@@ -1,0 +1,391 @@
+"""[`SumCapture`][xeri.SumCapture]'s legal moves counted and indexed without listing them.
+
+The moves of a hand come in the order of `move_sort_key`: by card, then
+captures, combinations and the trail. For one card the captures are the
+sets of table items it may take and the combinations, for each value
+announced, the sets of items it may be laid with; both are families of
+sets in lexicographic order, counted and unranked by
+[`LexSets`][xeri._families.lexsets.LexSets] through small automata:
+
+* without `multi_capture`, a capture is loose number cards adding up to
+  the card's value (the state: the sum so far, up to ten) or one build of
+  that value;
+* with `multi_capture` (and for `multi_builds`' groupings), the loose cards
+  must divide into groups of the value. The state is the set of the ways
+  the cards read so far can be split into closed groups and open groups,
+  each open group written as what it still lacks (a *residual*). A card
+  equal to a residual closes that group (exchanging it with the cards that
+  would close it otherwise keeps every split valid), so the sets stay
+  small; residuals that the cards left cannot fill are dropped.
+
+Builds (and [D4][rules-d4]: the cards a seat must keep for its builds) add
+a count of the seat's own builds taken to the state. Everything else
+(pictures' captures, plain combinations, trails) is listed, at a cost in
+proportion to the table. Cards of equal value share their families.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Callable, Hashable
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from xeri._cards import Card
+from xeri._families.lexsets import DEAD, LexSets
+from xeri._moves import TRAILS, Capture, Combine, PlayerMove
+from xeri._table import Build, TableItem, item_sort_key
+
+if TYPE_CHECKING:
+    from xeri._families.sums.rule import SumCapture
+
+__all__ = ["plan"]
+
+_MAX = 10
+
+_KEPT = 200_000
+"""How many steps of sets of ways a division keeps before it starts afresh."""
+
+_Getter = Callable[[int], PlayerMove]
+_Residuals = tuple[int, ...]
+
+
+def _owner_ok(owned: list[int], held: list[int]) -> bool:
+    return all(held[value] >= owned.count(value) for value in owned)
+
+
+def _less(owned: list[int], taken: list[int]) -> list[int]:
+    left = list(owned)
+    for value in taken:
+        left.remove(value)
+    return left
+
+
+class _Division:
+    """The residual automaton for groups of one value `v` (see the module docstring)."""
+
+    __slots__ = ("_adds", "_sets", "v")
+
+    def __init__(self, v: int) -> None:
+        self.v = v
+        self._adds: dict[tuple[_Residuals, int], tuple[_Residuals, ...]] = {}
+        self._sets: dict[tuple[frozenset[_Residuals], int, int], frozenset[_Residuals]] = {}
+
+    def _add(self, ms: _Residuals, w: int) -> tuple[_Residuals, ...]:
+        key = (ms, w)
+        got = self._adds.get(key)
+        if got is not None:
+            return got
+        if w in ms:  # close the group that lacks exactly w
+            i = ms.index(w)
+            got = (ms[:i] + ms[i + 1 :],)
+        else:
+            out: set[_Residuals] = set()
+            last = 0
+            for i, r in enumerate(ms):
+                if r > w and r != last:
+                    last = r
+                    out.add(tuple(sorted((*ms[:i], *ms[i + 1 :], r - w))))
+            out.add(tuple(sorted((*ms, self.v - w))) if w < self.v else ms)
+            got = tuple(out)
+        self._adds[key] = got
+        return got
+
+    def step(self, ways: frozenset[_Residuals], w: int, room: int) -> frozenset[_Residuals]:
+        """The ways after a card of value `w`, but those the cards left cannot close.
+
+        `room` is the sum of the values of the loose cards left.
+        """
+        key = (ways, w, room)
+        got = self._sets.get(key)
+        if got is None:
+            if len(self._sets) > _KEPT:  # bounded: forget, then learn again
+                self._sets.clear()
+                self._adds.clear()
+            got = self._sets[key] = frozenset(
+                new for ms in ways for new in self._add(ms, w) if sum(new) <= room
+            )
+        return got
+
+
+@lru_cache(maxsize=32)
+def _division(v: int) -> _Division:
+    return _Division(v)
+
+
+def _rooms(letters: list[tuple[str, int]]) -> list[int]:
+    """For each position, the sum of the loose values from there on."""
+    rooms = [0] * (len(letters) + 1)
+    for i in range(len(letters) - 1, -1, -1):
+        kind, w = letters[i]
+        rooms[i] = rooms[i + 1] + (w if kind == "L" else 0)
+    return rooms
+
+
+def _grouped_sets(
+    items: list[TableItem],
+    letters: list[tuple[str, int]],
+    v: int,
+    start: frozenset[_Residuals],
+    ok: list[bool],
+    *,
+    single: bool,
+) -> LexSets:
+    """Sets whose loose cards (with `start`'s) divide into groups of `v`.
+
+    Letters: `("L", w)` a loose card of value w, `("B", own)` a build of the
+    value (own 1 when the seat owns it), `("R", 0)` a build raised by the
+    card, a member on its own. `ok[k]` says whether taking `k` of the
+    seat's own builds keeps [D4][rules-d4]; `single` allows one item only.
+    """
+    division = _division(v)
+    rooms = _rooms(letters)
+    kmax = len(ok) - 1
+
+    def step(state: Any, letter: Any, pos: int) -> Hashable:  # noqa: ANN401  # the states made here
+        ways, k, n, raised = state
+        kind, w = letter
+        if raised or (single and n):
+            return DEAD
+        if kind == "R":
+            return DEAD if n else (ways, k, 1, 1)
+        if kind == "B":
+            return (ways, min(k + w, kmax), min(n + 1, 2), 0)
+        new = division.step(ways, w, rooms[pos])
+        return (new, k, min(n + 1, 2), 0) if new else DEAD
+
+    def accept(state: Any) -> bool:  # noqa: ANN401  # the states made here
+        ways, k, n, raised = state
+        return bool(raised or (n and () in ways and ok[k]))
+
+    pruned = frozenset(ms for ms in start if sum(ms) <= rooms[0])
+    return LexSets(items, letters, (pruned, 0, 0, 0), step, accept)
+
+
+def _sum_sets(
+    items: list[TableItem], letters: list[tuple[str, int]], v: int, ok: list[bool], *, single: bool
+) -> LexSets:
+    """Sets of loose cards adding up to `v`, or one build of the value ([D3][rules-d3])."""
+
+    def step(state: Any, letter: Any, pos: int) -> Hashable:  # noqa: ANN401  # the states made here
+        s, n, build = state
+        kind, w = letter
+        if build or (single and n):
+            return DEAD
+        if kind == "B":
+            return DEAD if n else (0, 1, 1 + w)
+        total = s + w
+        return DEAD if total > v else (total, min(n + 1, 2), 0)
+
+    def accept(state: Any) -> bool:  # noqa: ANN401  # the states made here
+        s, n, build = state
+        if not n:
+            return False
+        if build:
+            return ok[int(build) - 1]
+        return bool(s == v and ok[0])
+
+    return LexSets(items, letters, (0, 0, 0), step, accept)
+
+
+class Plan:
+    """The legal moves of one hand as blocks: each a count and a getter by index."""
+
+    __slots__ = ("_ends", "_getters", "total")
+
+    def __init__(self, blocks: list[tuple[int, _Getter]]) -> None:
+        ends: list[int] = []
+        getters: list[_Getter] = []
+        total = 0
+        for count, getter in blocks:
+            if count:
+                total += count
+                ends.append(total)
+                getters.append(getter)
+        self._ends = ends
+        self._getters = getters
+        self.total = total
+        """The number of legal moves."""
+
+    def at(self, index: int) -> PlayerMove:
+        """The move of index `index`, from 0 to `total - 1`."""
+        b = bisect_right(self._ends, index)
+        start = self._ends[b - 1] if b else 0
+        return self._getters[b](index - start)
+
+
+def _listed(moves: list[PlayerMove]) -> tuple[int, _Getter]:
+    return len(moves), moves.__getitem__
+
+
+def _captures_of(card: Card, sets: LexSets) -> tuple[int, _Getter]:
+    def get(i: int) -> PlayerMove:
+        return Capture(card=card, taken=sets.at(i))  # type: ignore[arg-type]  # table items
+
+    return sets.count(), get
+
+
+def _combines_of(card: Card, total: int, sets: LexSets) -> tuple[int, _Getter]:
+    def get(i: int) -> PlayerMove:
+        first, *rest = sets.at(i)
+        return Combine(card=card, onto=first, value=total, also=tuple(rest))  # type: ignore[arg-type]  # table items
+
+    return sets.count(), get
+
+
+@lru_cache(maxsize=64)
+def plan(  # noqa: PLR0915  # one pass over the hand, in the order of the moves
+    rule: SumCapture, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
+) -> Plan:
+    """The legal moves of `hand` on `table`, counted, in the order `SumCapture.moves` lists them.
+
+    Kept for the last 64 positions asked (each holds counts, not moves), so
+    that `len`, then an index, of one position count once.
+    """
+    from xeri._families.sums.rule import _multiple, _scan  # noqa: PLC0415  # the rule module imports this one
+
+    values = rule._values
+    ordered = sorted(table, key=item_sort_key)
+    loose: list[tuple[Card, int]] = []
+    pictures: list[Card] = []
+    for t in ordered:
+        if type(t) is Card:
+            w = values[t]
+            if w is None:
+                pictures.append(t)
+            else:
+                loose.append((t, w))
+    builds = [t for t in ordered if type(t) is Build]
+    owned = [b.value for b in builds if b.owner == seat]
+    held = [0] * (_MAX + 1)
+    for card in hand:
+        value = values[card]
+        if value is not None:
+            held[value] += 1
+    per_card: list[tuple[Card, list[tuple[int, _Getter]], list[tuple[int, _Getter]], bool]] = []
+    families: dict[tuple[object, ...], LexSets] = {}
+    any_capture = False
+    targets = None
+    for card in hand:
+        value = values[card]
+        captures: list[tuple[int, _Getter]] = []
+        combines: list[tuple[int, _Getter]] = []
+        if value is None:
+            if not owned or _owner_ok(owned, held):
+                captures.append(
+                    _listed(
+                        [Capture(card=card, taken=(t,)) for t in pictures if t.rank is card.rank]
+                    )
+                )
+        else:
+            held[value] -= 1
+            sets = families.get(("capture", value))
+            if sets is None:
+                sets = families["capture", value] = _capture_sets(
+                    rule, value, loose, builds, owned, held, seat
+                )
+            captures.append(_captures_of(card, sets))
+            if rule.builds:
+                if rule.multi_builds:
+                    for total in range(value, _MAX + 1):
+                        if not held[total]:
+                            continue
+                        key = ("combine", value, total)
+                        sets = families.get(key)
+                        if sets is None:
+                            sets = families[key] = _grouping_sets(
+                                rule, value, total, loose, builds, owned, held, seat, _multiple
+                            )
+                        combines.append(_combines_of(card, total, sets))
+                else:
+                    if targets is None:
+                        targets = _scan(table, values)[3]
+                    combines.append(
+                        _listed(
+                            rule._combines(
+                                card, value, held, targets=targets, owned=owned, seat=seat
+                            )
+                        )
+                    )
+            held[value] += 1
+        captured = any(count for count, _ in captures)
+        any_capture = any_capture or captured
+        per_card.append((card, captures, combines, captured))
+    blocks: list[tuple[int, _Getter]] = []
+    forced = rule.forced_capture and any_capture
+    for card, captures, combines, captured in per_card:
+        blocks += captures
+        if forced or (captured and rule.card_must_capture):
+            continue
+        blocks += combines
+        if not owned:
+            blocks.append(_listed([TRAILS[card]]))
+    return Plan(blocks)
+
+
+def _capture_sets(  # noqa: PLR0917  # internal, the facts of one position
+    rule: SumCapture,
+    value: int,
+    loose: list[tuple[Card, int]],
+    builds: list[Build],
+    owned: list[int],
+    held: list[int],
+    seat: int,
+) -> LexSets:
+    """The captures of a card of `value`; `held` counts the hand without it."""
+    mine = [b for b in builds if b.value == value and b.owner == seat]
+    ok = [_owner_ok(_less(owned, [value] * k), held) for k in range(len(mine) + 1)]
+    single = rule.equal_first and any(w == value for _, w in loose)
+    items: list[TableItem] = []
+    letters: list[tuple[str, int]] = []
+    for t, w in loose:
+        if w <= value:
+            items.append(t)
+            letters.append(("L", w))
+    for b in builds:
+        if b.value == value:
+            items.append(b)
+            letters.append(("B", int(b.owner == seat)))
+    if rule.multi_capture:
+        return _grouped_sets(items, letters, value, frozenset({()}), ok, single=single)
+    return _sum_sets(items, letters, value, ok, single=single)
+
+
+def _grouping_sets(  # noqa: PLR0917  # internal, the facts of one position
+    rule: SumCapture,
+    value: int,
+    total: int,
+    loose: list[tuple[Card, int]],
+    builds: list[Build],
+    owned: list[int],
+    held: list[int],
+    seat: int,
+    multiple: Callable[[Build, dict[Card, int | None]], bool],
+) -> LexSets:
+    """Under `multi_builds`, the item sets a card of `value` may be built with into `total`.
+
+    The loose cards with the card divide into groups of `total`, with any
+    builds of that value ([C4][rules-c4]); or one build of `total - value`
+    is raised, as a plain combination does. `held` counts the hand without it.
+    """
+    mine = [b for b in builds if b.value == total and b.owner == seat]
+    ok = [_owner_ok([*_less(owned, [total] * k), total], held) for k in range(len(mine) + 1)]
+    entries: list[tuple[tuple[int, ...], TableItem, tuple[str, int]]] = []
+    for t, w in loose:
+        if w <= total:
+            entries.append((item_sort_key(t), t, ("L", w)))
+    for b in builds:
+        if b.value == total:
+            entries.append((item_sort_key(b), b, ("B", int(b.owner == seat))))
+        elif b.value + value == total and rule.raises and not multiple(b, rule._values):
+            if b.owner == seat:
+                good = rule.self_raise and _owner_ok([*_less(owned, [b.value]), total], held)
+            else:
+                good = _owner_ok([*owned, total], held)
+            if good:
+                entries.append((item_sort_key(b), b, ("R", 0)))
+    entries.sort(key=lambda e: e[0])
+    start = frozenset(_division(total)._add((), value))
+    return _grouped_sets(
+        [e[1] for e in entries], [e[2] for e in entries], total, start, ok, single=False
+    )
