@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Hashable, Sequence
+from math import comb
 
-__all__ = ["DEAD", "LexSets"]
+__all__ = ["DEAD", "DownSets", "LexSets"]
 
 DEAD: Hashable = None
 """The state from which no set is a member, whatever follows."""
@@ -108,3 +109,139 @@ class LexSets:
                 rank -= c
             else:  # pragma: no cover  # the counts say a member lies ahead
                 raise AssertionError("the counts of a family of sets disagree")
+
+
+class DownSets:
+    """The same as `LexSets` for an automaton that reads a set's items from the last.
+
+    Some families have far fewer states when the items are read from the
+    largest (the groups of a sum, see `xeri._families.sums.lazy`). Items
+    with equal letters next to each other form a *block*: the automaton
+    reads the chosen items of a block as a count, `step(state, letter, j)`
+    being the state after the `j`-th of them. The count is one pass over
+    the blocks from the last, keeping the states reached by the subsets of
+    the blocks above each one, with their numbers. A member of a given rank
+    in lexicographic order is found by deciding each item in order from the
+    first: the members whose items below position `k` are the chosen ones
+    number the sum, over the states reached above, of whether reading the
+    chosen items after that state ends in a member, which is kept per
+    block and state.
+
+    The empty set is never a member.
+    """
+
+    __slots__ = ("_accept", "_blocks", "_chains", "_start", "_step", "_tops", "_total", "items")
+
+    def __init__(
+        self,
+        items: Sequence[object],
+        letters: Sequence[Hashable],
+        start: Hashable,
+        step: Callable[[Hashable, Hashable, int], Hashable],
+        accept: Callable[[Hashable], bool],
+    ) -> None:
+        self.items = tuple(items)
+        """The universe, sorted."""
+        self._start = start
+        self._step = step  # (state, letter, how many of the block read) -> state or DEAD
+        self._accept = accept
+        blocks: list[tuple[int, int, Hashable]] = []  # (first position, size, letter)
+        for k, letter in enumerate(letters):
+            if blocks and blocks[-1][2] == letter:
+                first, size, _ = blocks[-1]
+                blocks[-1] = (first, size + 1, letter)
+            else:
+                blocks.append((k, 1, letter))
+        self._blocks = blocks
+        self._chains: list[dict[Hashable, list[Hashable]]] = [{} for _ in blocks]
+        tops: list[dict[Hashable, int]] = [{}] * (len(blocks) + 1)
+        tops[len(blocks)] = {start: 1}
+        for b in range(len(blocks) - 1, -1, -1):
+            size = blocks[b][1]
+            here: dict[Hashable, int] = {}
+            for state, ways in tops[b + 1].items():
+                chain = self._chain(b, state)
+                for d in range(len(chain)):
+                    new = chain[d]
+                    here[new] = here.get(new, 0) + ways * comb(size, d)
+            tops[b] = here
+        self._tops = tops  # tops[b]: the states after the subsets of the blocks from b on
+        total = sum(ways for state, ways in tops[0].items() if accept(state))
+        self._total = total - (1 if accept(start) else 0)
+
+    def _chain(self, b: int, state: Hashable) -> list[Hashable]:
+        """The states after reading 0, 1, ... items of block `b` after `state`, until DEAD."""
+        chains = self._chains[b]
+        got = chains.get(state)
+        if got is None:
+            _, size, letter = self._blocks[b]
+            got = [state]
+            for j in range(1, size + 1):
+                state = self._step(state, letter, j)
+                if state is DEAD:
+                    break
+                got.append(state)
+            chains[got[0]] = got
+        return got
+
+    def count(self) -> int:
+        """The number of members."""
+        return self._total
+
+    def at(self, rank: int) -> tuple[object, ...]:  # noqa: C901  # one walk, kept whole
+        """The member of rank `rank` (0 first) in lexicographic order, as sorted items.
+
+        Raises:
+            IndexError: `rank` is not below `count()`.
+        """
+        if not 0 <= rank < self._total:
+            raise IndexError(rank)
+        accept, blocks, tops = self._accept, self._blocks, self._tops
+        chosen: list[int] = []
+        counts: list[int] = []  # the items chosen in each block passed
+        memo: list[dict[Hashable, bool]] = []
+
+        def ends(b: int, state: Hashable) -> bool:
+            """Whether reading the chosen items of the blocks below `b` after `state` accepts."""
+            if state is DEAD:
+                return False
+            if b == 0:
+                return accept(state)
+            table = memo[b - 1]
+            got = table.get(state)
+            if got is None:
+                chain = self._chain(b - 1, state)
+                c = counts[b - 1]
+                got = table[state] = c < len(chain) and ends(b - 1, chain[c])
+            return got
+
+        start = self._start
+        pending = False  # whether the chosen items alone are yet to be counted
+        for b, (first, size, _) in enumerate(blocks):
+            memo.append({})
+            c = 0
+            for k in range(first, first + size):
+                if pending:  # the chosen items alone come before any set that extends them
+                    pending = False
+                    alone = self._chain(b, start)
+                    if c < len(alone) and ends(b, alone[c]):
+                        if rank == 0:
+                            return tuple(self.items[i] for i in chosen)
+                        rank -= 1
+                after = first + size - k - 1  # items of the block after k
+                with_k = 0
+                for state, ways in tops[b + 1].items():
+                    chain = self._chain(b, state)
+                    for d in range(min(after, len(chain) - c - 2) + 1):
+                        if ends(b, chain[c + 1 + d]):
+                            with_k += ways * comb(after, d)
+                if rank < with_k:
+                    chosen.append(k)
+                    c += 1
+                    pending = True
+                else:
+                    rank -= with_k
+            counts.append(c)
+        if pending and rank == 0 and ends(len(blocks), start):
+            return tuple(self.items[i] for i in chosen)
+        raise AssertionError("the counts of a family of sets disagree")  # pragma: no cover

@@ -32,7 +32,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from xeri._cards import Card
-from xeri._families.lexsets import DEAD, LexSets
+from xeri._families.lexsets import DEAD, DownSets, LexSets
 from xeri._moves import TRAILS, Capture, Combine, PlayerMove
 from xeri._table import Build, TableItem, item_sort_key
 
@@ -69,7 +69,10 @@ class _Division:
     def __init__(self, v: int) -> None:
         self.v = v
         self._adds: dict[tuple[_Residuals, int], tuple[_Residuals, ...]] = {}
-        self._sets: dict[tuple[frozenset[_Residuals], int, int], frozenset[_Residuals]] = {}
+        self._sets: dict[
+            tuple[frozenset[_Residuals], int],
+            tuple[frozenset[_Residuals], int, dict[int, frozenset[_Residuals]]],
+        ] = {}
 
     def _add(self, ms: _Residuals, w: int) -> tuple[_Residuals, ...]:
         key = (ms, w)
@@ -94,32 +97,34 @@ class _Division:
     def step(self, ways: frozenset[_Residuals], w: int, room: int) -> frozenset[_Residuals]:
         """The ways after a card of value `w`, but those the cards left cannot close.
 
-        `room` is the sum of the values of the loose cards left.
+        `room` is the sum of the values of the loose cards left to read.
         """
-        key = (ways, w, room)
-        got = self._sets.get(key)
+        sets = self._sets
+        key = (ways, w)
+        got = sets.get(key)
         if got is None:
-            if len(self._sets) > _KEPT:  # bounded: forget, then learn again
-                self._sets.clear()
+            if len(sets) > _KEPT:  # bounded: forget, then learn again
+                sets.clear()
                 self._adds.clear()
-            got = self._sets[key] = frozenset(
-                new for ms in ways for new in self._add(ms, w) if sum(new) <= room
-            )
-        return got
+            adds = self._adds
+            out: set[_Residuals] = set()
+            for ms in ways:
+                new = adds.get((ms, w))
+                out.update(self._add(ms, w) if new is None else new)
+            after = frozenset(out)
+            got = sets[key] = (after, max(map(sum, after), default=0), {})
+        after, largest, pruned = got
+        if largest <= room:
+            return after
+        cut = pruned.get(room)
+        if cut is None:
+            cut = pruned[room] = frozenset(ms for ms in after if sum(ms) <= room)
+        return cut
 
 
 @lru_cache(maxsize=32)
 def _division(v: int) -> _Division:
     return _Division(v)
-
-
-def _rooms(letters: list[tuple[str, int]]) -> list[int]:
-    """For each position, the sum of the loose values from there on."""
-    rooms = [0] * (len(letters) + 1)
-    for i in range(len(letters) - 1, -1, -1):
-        kind, w = letters[i]
-        rooms[i] = rooms[i + 1] + (w if kind == "L" else 0)
-    return rooms
 
 
 def _grouped_sets(
@@ -128,38 +133,47 @@ def _grouped_sets(
     v: int,
     start: frozenset[_Residuals],
     ok: list[bool],
-    *,
-    single: bool,
-) -> LexSets:
-    """Sets whose loose cards (with `start`'s) divide into groups of `v`.
+) -> DownSets:
+    """Sets whose loose cards (with `start`'s) divide into groups of `v`, read from the last.
 
     Letters: `("L", w)` a loose card of value w, `("B", own)` a build of the
     value (own 1 when the seat owns it), `("R", 0)` a build raised by the
     card, a member on its own. `ok[k]` says whether taking `k` of the
-    seat's own builds keeps [D4][rules-d4]; `single` allows one item only.
+    seat's own builds keeps [D4][rules-d4].
     """
     division = _division(v)
-    rooms = _rooms(letters)
+    below = 0  # the sum of the loose values before the block
+    marked: list[tuple[str, int, int, int]] = []
+    k = 0
+    while k < len(letters):
+        end = k
+        while end < len(letters) and letters[end] == letters[k]:
+            end += 1
+        kind, w = letters[k]
+        marked += [(kind, w, below, end - k)] * (end - k)
+        if kind == "L":
+            below += w * (end - k)
+        k = end
     kmax = len(ok) - 1
 
-    def step(state: Any, letter: Any, pos: int) -> Hashable:  # noqa: ANN401  # the states made here
-        ways, k, n, raised = state
-        kind, w = letter
-        if raised or (single and n):
+    def step(state: Any, letter: Any, j: int) -> Hashable:  # noqa: ANN401  # the states made here
+        ways, k, raised, touched = state
+        kind, w, base, size = letter
+        if raised:
             return DEAD
         if kind == "R":
-            return DEAD if n else (ways, k, 1, 1)
+            return DEAD if touched else (ways, k, 1, 1)
         if kind == "B":
-            return (ways, min(k + w, kmax), min(n + 1, 2), 0)
-        new = division.step(ways, w, rooms[pos])
-        return (new, k, min(n + 1, 2), 0) if new else DEAD
+            return (ways, min(k + w, kmax), 0, 1)
+        new = division.step(ways, w, base + (size - j) * w)
+        return (new, k, 0, 1) if new else DEAD
 
     def accept(state: Any) -> bool:  # noqa: ANN401  # the states made here
-        ways, k, n, raised = state
-        return bool(raised or (n and () in ways and ok[k]))
+        ways, k, raised, _ = state
+        return bool(raised or (() in ways and ok[k]))
 
-    pruned = frozenset(ms for ms in start if sum(ms) <= rooms[0])
-    return LexSets(items, letters, (pruned, 0, 0, 0), step, accept)
+    pruned = frozenset(ms for ms in start if sum(ms) <= below)
+    return DownSets(items, marked, (pruned, 0, 0, 0), step, accept)
 
 
 def _sum_sets(
@@ -218,14 +232,14 @@ def _listed(moves: list[PlayerMove]) -> tuple[int, _Getter]:
     return len(moves), moves.__getitem__
 
 
-def _captures_of(card: Card, sets: LexSets) -> tuple[int, _Getter]:
+def _captures_of(card: Card, sets: LexSets | DownSets) -> tuple[int, _Getter]:
     def get(i: int) -> PlayerMove:
         return Capture(card=card, taken=sets.at(i))  # type: ignore[arg-type]  # table items
 
     return sets.count(), get
 
 
-def _combines_of(card: Card, total: int, sets: LexSets) -> tuple[int, _Getter]:
+def _combines_of(card: Card, total: int, sets: LexSets | DownSets) -> tuple[int, _Getter]:
     def get(i: int) -> PlayerMove:
         first, *rest = sets.at(i)
         return Combine(card=card, onto=first, value=total, also=tuple(rest))  # type: ignore[arg-type]  # table items
@@ -263,7 +277,7 @@ def plan(  # noqa: PLR0915  # one pass over the hand, in the order of the moves
         if value is not None:
             held[value] += 1
     per_card: list[tuple[Card, list[tuple[int, _Getter]], list[tuple[int, _Getter]], bool]] = []
-    families: dict[tuple[object, ...], LexSets] = {}
+    families: dict[tuple[object, ...], LexSets | DownSets] = {}
     any_capture = False
     targets = None
     for card in hand:
@@ -331,7 +345,7 @@ def _capture_sets(  # noqa: PLR0917  # internal, the facts of one position
     owned: list[int],
     held: list[int],
     seat: int,
-) -> LexSets:
+) -> LexSets | DownSets:
     """The captures of a card of `value`; `held` counts the hand without it."""
     mine = [b for b in builds if b.value == value and b.owner == seat]
     ok = [_owner_ok(_less(owned, [value] * k), held) for k in range(len(mine) + 1)]
@@ -347,7 +361,9 @@ def _capture_sets(  # noqa: PLR0917  # internal, the facts of one position
             items.append(b)
             letters.append(("B", int(b.owner == seat)))
     if rule.multi_capture:
-        return _grouped_sets(items, letters, value, frozenset({()}), ok, single=single)
+        if single:  # equal_first: an item alone, as without multi_capture
+            return _sum_sets(items, letters, value, ok, single=True)
+        return _grouped_sets(items, letters, value, frozenset({()}), ok)
     return _sum_sets(items, letters, value, ok, single=single)
 
 
@@ -361,7 +377,7 @@ def _grouping_sets(  # noqa: PLR0917  # internal, the facts of one position
     held: list[int],
     seat: int,
     multiple: Callable[[Build, dict[Card, int | None]], bool],
-) -> LexSets:
+) -> DownSets:
     """Under `multi_builds`, the item sets a card of `value` may be built with into `total`.
 
     The loose cards with the card divide into groups of `total`, with any
@@ -386,6 +402,4 @@ def _grouping_sets(  # noqa: PLR0917  # internal, the facts of one position
                 entries.append((item_sort_key(b), b, ("R", 0)))
     entries.sort(key=lambda e: e[0])
     start = frozenset(_division(total)._add((), value))
-    return _grouped_sets(
-        [e[1] for e in entries], [e[2] for e in entries], total, start, ok, single=False
-    )
+    return _grouped_sets([e[1] for e in entries], [e[2] for e in entries], total, start, ok)
