@@ -188,7 +188,7 @@ class DownSets:
         """The number of members."""
         return self._total
 
-    def at(self, rank: int) -> tuple[object, ...]:  # noqa: C901  # one walk, kept whole
+    def at(self, rank: int) -> tuple[object, ...]:
         """The member of rank `rank` (0 first) in lexicographic order, as sorted items.
 
         Raises:

@@ -264,8 +264,10 @@ class _Game:
         else:  # counted, never listed
             self.say(
                 [
-                    f"  {len(moves):,} legal moves: too many for a menu of {_MENU}, so type the "
-                    "move itself,",
+                    (
+                        f"  {len(moves):,} legal moves: too many for a menu of {_MENU}, so type "
+                        "the move itself,"
+                    ),
                     "  as '7C takes 3D+4S', '5S on 3D makes 8' or '5S free' (help shows how)",
                 ]
             )
@@ -291,8 +293,8 @@ class _Game:
                 self.say(_HELP.format(more=more, hinter=_bot_name(self.hinter)).splitlines())
             elif command == "hint":
                 move = self.hinter.choose(obs, self.hints_rng)
-                number = f"{moves.index(move) + 1}. " if menu else ""  # a menu lists few
-                self.say([f"  hint: {number}{move}{_gain(obs, move)}   ({self.hinter_name})"])
+                shown = f"{moves.index(move) + 1}. " if menu else ""  # a menu lists few
+                self.say([f"  hint: {shown}{move}{_gain(obs, move)}   ({self.hinter_name})"])
             elif command == "save":
                 self.save(rest.strip())
             elif text.isascii() and text.isdigit() and not menu:
