@@ -33,6 +33,7 @@ from xeri._cards import DECK, Card, Rank
 from xeri._core.state import GameState, Phase, Take, _make_state, _make_take
 from xeri._errors import IllegalMoveError, RuleSetError, XeriError, _show
 from xeri._families.moves import LegalMoves
+from xeri._families.moves import _lazy as _lazy_methods
 from xeri._families.pile.rule import PileCapture
 from xeri._families.protocol import XeriKind
 from xeri._families.sums.rule import SumCapture
@@ -215,7 +216,7 @@ def legal_moves(state: GameState | Observation) -> LegalMoves:
         hand = state.hands[seat]
         if rules.capture.__class__ is PileCapture:  # the hot path: built in, cannot fail
             return LegalMoves(rules, state.table, hand, seat, listed=hand)  # the hand itself
-        return LegalMoves(rules, state.table, hand, seat)
+        return _sequence(rules, state.table, hand, seat)
     # An Observation: its table leaves out face-down cards, which in a pile
     # game never change the moves (P3); only the observing seat's moves are known.
     observation: Observation = state  # type: ignore[assignment]  # not a GameState
@@ -226,10 +227,30 @@ def legal_moves(state: GameState | Observation) -> LegalMoves:
         raise _not_a_state("legal_moves", state, observation=True) from None
     if seat is None or seat != observer:
         return _NO_MOVES
-    return LegalMoves(rules, table, hand, seat)
+    return _sequence(rules, table, hand, seat)
+
+
+def _sequence(
+    rules: RuleSet, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
+) -> LegalMoves:
+    """The lazy moves, or, for a capture rule that only lists (`moves`), the list made now.
+
+    Listing at once keeps a custom rule's failure where it always was: at the
+    call of `legal_moves`.
+    """
+    if _counts(rules.capture.__class__):
+        return LegalMoves(rules, table, hand, seat)
+    return LegalMoves(rules, table, hand, seat, listed=_moves(rules, table, hand, seat))
 
 
 _NO_MOVES = LegalMoves(None, (), (), None)
+
+
+def _counts(cls: type) -> bool:
+    """Whether a capture rule's class counts and indexes its moves by itself."""
+    return _lazy_methods(cls)[0]
+
+
 """The moves when no seat (or not the observing seat) is to move."""
 
 

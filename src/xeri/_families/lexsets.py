@@ -158,12 +158,13 @@ class DownSets:
         tops[len(blocks)] = {start: 1}
         for b in range(len(blocks) - 1, -1, -1):
             size = blocks[b][1]
+            binomials = [comb(size, d) for d in range(size + 1)]
             here: dict[Hashable, int] = {}
+            get = here.get
+            chain_of = self._chain
             for state, ways in tops[b + 1].items():
-                chain = self._chain(b, state)
-                for d in range(len(chain)):
-                    new = chain[d]
-                    here[new] = here.get(new, 0) + ways * comb(size, d)
+                for new, times in zip(chain_of(b, state), binomials, strict=False):
+                    here[new] = get(new, 0) + ways * times
             tops[b] = here
         self._tops = tops  # tops[b]: the states after the subsets of the blocks from b on
         total = sum(ways for state, ways in tops[0].items() if accept(state))
@@ -219,21 +220,27 @@ class DownSets:
         pending = False  # whether the chosen items alone are yet to be counted
         for b, (first, size, _) in enumerate(blocks):
             memo.append({})
+            # For the states above the block: which counts of the block's items then end
+            # in a member, given the items chosen below; states alike are added up.
+            patterns: dict[tuple[bool, ...], int] = {}
+            for state, ways in tops[b + 1].items():
+                chain = self._chain(b, state)
+                key = tuple(ends(b, after) for after in chain)
+                patterns[key] = patterns.get(key, 0) + ways
+            alone = self._chain(b, start)
             c = 0
             for k in range(first, first + size):
                 if pending:  # the chosen items alone come before any set that extends them
                     pending = False
-                    alone = self._chain(b, start)
                     if c < len(alone) and ends(b, alone[c]):
                         if rank == 0:
                             return tuple(self.items[i] for i in chosen)
                         rank -= 1
                 after = first + size - k - 1  # items of the block after k
                 with_k = 0
-                for state, ways in tops[b + 1].items():
-                    chain = self._chain(b, state)
-                    for d in range(min(after, len(chain) - c - 2) + 1):
-                        if ends(b, chain[c + 1 + d]):
+                for key, ways in patterns.items():
+                    for d in range(min(after, len(key) - c - 2) + 1):
+                        if key[c + 1 + d]:
                             with_k += ways * comb(after, d)
                 if rank < with_k:
                     chosen.append(k)

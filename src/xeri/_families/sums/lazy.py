@@ -68,20 +68,17 @@ class _Division:
 
     def __init__(self, v: int) -> None:
         self.v = v
-        self._adds: dict[tuple[_Residuals, int], tuple[_Residuals, ...]] = {}
+        self._adds: list[dict[_Residuals, tuple[_Residuals, ...]]] = [{} for _ in range(v + 1)]
         self._sets: dict[
             tuple[frozenset[_Residuals], int],
             tuple[frozenset[_Residuals], int, dict[int, frozenset[_Residuals]]],
         ] = {}
 
     def _add(self, ms: _Residuals, w: int) -> tuple[_Residuals, ...]:
-        key = (ms, w)
-        got = self._adds.get(key)
-        if got is not None:
-            return got
+        """The ways after a card of value `w` joins the groups lacking `ms` (kept per `w`)."""
         if w in ms:  # close the group that lacks exactly w
             i = ms.index(w)
-            got = (ms[:i] + ms[i + 1 :],)
+            got: tuple[_Residuals, ...] = (ms[:i] + ms[i + 1 :],)
         else:
             out: set[_Residuals] = set()
             last = 0
@@ -91,7 +88,7 @@ class _Division:
                     out.add(tuple(sorted((*ms[:i], *ms[i + 1 :], r - w))))
             out.add(tuple(sorted((*ms, self.v - w))) if w < self.v else ms)
             got = tuple(out)
-        self._adds[key] = got
+        self._adds[w][ms] = got
         return got
 
     def step(self, ways: frozenset[_Residuals], w: int, room: int) -> frozenset[_Residuals]:
@@ -105,11 +102,12 @@ class _Division:
         if got is None:
             if len(sets) > _KEPT:  # bounded: forget, then learn again
                 sets.clear()
-                self._adds.clear()
-            adds = self._adds
+                for adds in self._adds:
+                    adds.clear()
+            adds = self._adds[w]
             out: set[_Residuals] = set()
             for ms in ways:
-                new = adds.get((ms, w))
+                new = adds.get(ms)
                 out.update(self._add(ms, w) if new is None else new)
             after = frozenset(out)
             got = sets[key] = (after, max(map(sum, after), default=0), {})
@@ -155,6 +153,21 @@ def _grouped_sets(
             below += w * (end - k)
         k = end
     kmax = len(ok) - 1
+    pruned = frozenset(ms for ms in start if sum(ms) <= below)
+    if kmax == 0 and all(letter[0] != "R" for letter in letters) and ok[0]:
+        # No build of the seat's own and no raise: the state is the set of ways alone
+        # (a build of another seat is a group of its own and changes nothing).
+
+        def plain(ways: Any, letter: Any, j: int) -> Hashable:  # noqa: ANN401  # sets of ways
+            kind, w, base, size = letter
+            if kind == "B":
+                return ways  # type: ignore[no-any-return]  # a set of ways
+            return division.step(ways, w, base + (size - j) * w) or DEAD
+
+        def closed(ways: Any) -> bool:  # noqa: ANN401  # a set of ways
+            return () in ways
+
+        return DownSets(items, marked, pruned, plain, closed)
 
     def step(state: Any, letter: Any, j: int) -> Hashable:  # noqa: ANN401  # the states made here
         ways, k, raised, touched = state
@@ -172,7 +185,6 @@ def _grouped_sets(
         ways, k, raised, _ = state
         return bool(raised or (() in ways and ok[k]))
 
-    pruned = frozenset(ms for ms in start if sum(ms) <= below)
     return DownSets(items, marked, (pruned, 0, 0, 0), step, accept)
 
 
