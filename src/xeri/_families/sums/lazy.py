@@ -47,7 +47,6 @@ _KEPT = 200_000
 """How many steps of sets of ways a division keeps before it starts afresh."""
 
 _Getter = Callable[[int], PlayerMove]
-_Residuals = tuple[int, ...]
 
 
 def _owner_ok(owned: list[int], held: list[int]) -> bool:
@@ -61,37 +60,58 @@ def _less(owned: list[int], taken: list[int]) -> list[int]:
     return left
 
 
-class _Division:
-    """The residual automaton for groups of one value `v` (see the module docstring)."""
+_BITS = 6
+"""Bits per residual in a packed way: room for 63 open groups lacking the same value."""
+_FIELD = (1 << _BITS) - 1
 
-    __slots__ = ("_adds", "_sets", "v")
+
+class _Division:
+    """The residual automaton for groups of one value `v` (see the module docstring).
+
+    A way is packed in an int: bits `6 * (r - 1)` on count the open groups
+    lacking `r` (1 to `v - 1`); 0 is the way with no open group.
+    """
+
+    __slots__ = ("_adds", "_sets", "_sums", "v")
 
     def __init__(self, v: int) -> None:
         self.v = v
-        self._adds: list[dict[_Residuals, tuple[_Residuals, ...]]] = [{} for _ in range(v + 1)]
+        self._adds: list[dict[int, tuple[int, ...]]] = [{} for _ in range(v + 1)]
         self._sets: dict[
-            tuple[frozenset[_Residuals], int],
-            tuple[frozenset[_Residuals], int, dict[int, frozenset[_Residuals]]],
+            tuple[frozenset[int], int], tuple[frozenset[int], int, dict[int, frozenset[int]]]
         ] = {}
+        self._sums: dict[int, int] = {0: 0}
 
-    def _add(self, ms: _Residuals, w: int) -> tuple[_Residuals, ...]:
-        """The ways after a card of value `w` joins the groups lacking `ms` (kept per `w`)."""
-        if w in ms:  # close the group that lacks exactly w
-            i = ms.index(w)
-            got: tuple[_Residuals, ...] = (ms[:i] + ms[i + 1 :],)
-        else:
-            out: set[_Residuals] = set()
-            last = 0
-            for i, r in enumerate(ms):
-                if r > w and r != last:
-                    last = r
-                    out.add(tuple(sorted((*ms[:i], *ms[i + 1 :], r - w))))
-            out.add(tuple(sorted((*ms, self.v - w))) if w < self.v else ms)
-            got = tuple(out)
-        self._adds[w][ms] = got
+    def total(self, way: int) -> int:
+        """What the open groups of a way lack, in all."""
+        got = self._sums.get(way)
+        if got is None:
+            got = 0
+            rest, r = way, 1
+            while rest:
+                got += r * (rest & _FIELD)
+                rest >>= _BITS
+                r += 1
+            self._sums[way] = got
         return got
 
-    def step(self, ways: frozenset[_Residuals], w: int, room: int) -> frozenset[_Residuals]:
+    def add(self, way: int, w: int) -> tuple[int, ...]:
+        """The ways after a card of value `w` joins the open groups of `way` (kept per `w`)."""
+        v = self.v
+        shift = _BITS * (w - 1)
+        if w < v and way >> shift & _FIELD:  # close a group that lacks exactly w
+            got: tuple[int, ...] = (way - (1 << shift),)
+        else:
+            out = [way + (1 << _BITS * (v - w - 1)) if w < v else way]  # a group of its own
+            for r in range(w + 1, v):
+                at = _BITS * (r - 1)
+                if way >> at & _FIELD:
+                    out.append(way - (1 << at) + (1 << _BITS * (r - w - 1)))
+            got = tuple(out)
+        self._adds[w][way] = got
+        return got
+
+    def step(self, ways: frozenset[int], w: int, room: int) -> frozenset[int]:
         """The ways after a card of value `w`, but those the cards left cannot close.
 
         `room` is the sum of the values of the loose cards left to read.
@@ -105,18 +125,20 @@ class _Division:
                 for adds in self._adds:
                     adds.clear()
             adds = self._adds[w]
-            out: set[_Residuals] = set()
-            for ms in ways:
-                new = adds.get(ms)
-                out.update(self._add(ms, w) if new is None else new)
+            out: set[int] = set()
+            for way in ways:
+                new = adds.get(way)
+                out.update(self.add(way, w) if new is None else new)
             after = frozenset(out)
-            got = sets[key] = (after, max(map(sum, after), default=0), {})
+            total = self.total
+            got = sets[key] = (after, max(map(total, after), default=0), {})
         after, largest, pruned = got
         if largest <= room:
             return after
         cut = pruned.get(room)
         if cut is None:
-            cut = pruned[room] = frozenset(ms for ms in after if sum(ms) <= room)
+            total = self.total
+            cut = pruned[room] = frozenset(way for way in after if total(way) <= room)
         return cut
 
 
@@ -129,7 +151,7 @@ def _grouped_sets(
     items: list[TableItem],
     letters: list[tuple[str, int]],
     v: int,
-    start: frozenset[_Residuals],
+    start: frozenset[int],
     ok: list[bool],
 ) -> DownSets:
     """Sets whose loose cards (with `start`'s) divide into groups of `v`, read from the last.
@@ -153,7 +175,7 @@ def _grouped_sets(
             below += w * (end - k)
         k = end
     kmax = len(ok) - 1
-    pruned = frozenset(ms for ms in start if sum(ms) <= below)
+    pruned = frozenset(way for way in start if division.total(way) <= below)
     if kmax == 0 and all(letter[0] != "R" for letter in letters) and ok[0]:
         # No build of the seat's own and no raise: the state is the set of ways alone
         # (a build of another seat is a group of its own and changes nothing).
@@ -165,7 +187,7 @@ def _grouped_sets(
             return division.step(ways, w, base + (size - j) * w) or DEAD
 
         def closed(ways: Any) -> bool:  # noqa: ANN401  # a set of ways
-            return () in ways
+            return 0 in ways
 
         return DownSets(items, marked, pruned, plain, closed)
 
@@ -183,7 +205,7 @@ def _grouped_sets(
 
     def accept(state: Any) -> bool:  # noqa: ANN401  # the states made here
         ways, k, raised, _ = state
-        return bool(raised or (() in ways and ok[k]))
+        return bool(raised or (0 in ways and ok[k]))
 
     return DownSets(items, marked, (pruned, 0, 0, 0), step, accept)
 
@@ -375,7 +397,7 @@ def _capture_sets(  # noqa: PLR0917  # internal, the facts of one position
     if rule.multi_capture:
         if single:  # equal_first: an item alone, as without multi_capture
             return _sum_sets(items, letters, value, ok, single=True)
-        return _grouped_sets(items, letters, value, frozenset({()}), ok)
+        return _grouped_sets(items, letters, value, frozenset({0}), ok)
     return _sum_sets(items, letters, value, ok, single=single)
 
 
@@ -413,5 +435,5 @@ def _grouping_sets(  # noqa: PLR0917  # internal, the facts of one position
             if good:
                 entries.append((item_sort_key(b), b, ("R", 0)))
     entries.sort(key=lambda e: e[0])
-    start = frozenset(_division(total)._add((), value))
+    start = frozenset(_division(total).add(0, value))
     return _grouped_sets([e[1] for e in entries], [e[2] for e in entries], total, start, ok)
