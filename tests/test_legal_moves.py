@@ -21,6 +21,7 @@
 from __future__ import annotations
 
 import itertools
+import pickle
 import random
 
 import attrs
@@ -28,6 +29,7 @@ import pytest
 
 import xeri
 from xeri import CASSINO, GERMAN, GREEK, Capture, Combine, LegalMoves, SumCapture, Trail
+from xeri._core import engine
 from xeri._families.sums import lazy
 from xeri._families.sums.rule import SCOPA_VALUES
 
@@ -70,7 +72,7 @@ def _cold() -> None:
 
 
 @pytest.mark.parametrize("capture", CAPTURES, ids=repr)
-def test_D3_C4_S3_the_lazy_sequence_is_the_listed_tuple(capture):
+def test_D3_C4_S3_the_lazy_sequence_is_the_listed_tuple(capture, always_lazy):
     rules = attrs.evolve(GERMAN, name="t", capture=capture)
     rng = random.Random(7)
     for seed in range(3):
@@ -128,7 +130,7 @@ def test_D3_C4_tables_of_every_card_laid_free_are_counted_and_indexed_without_li
     assert seen >= 5
 
 
-def test_D3_counts_agree_with_listing_on_smaller_tables_of_cards_laid_free():
+def test_D3_counts_agree_with_listing_on_smaller_tables_of_cards_laid_free(always_lazy):
     rules = attrs.evolve(GERMAN, name="multi", capture=SumCapture(multi_capture=True))
     for seed in range(2):
         for state in _positions(rules, seed, trail=1.0):
@@ -142,20 +144,36 @@ def test_D3_counts_agree_with_listing_on_smaller_tables_of_cards_laid_free():
             assert [moves[i] for i in range(0, len(listed), 7)] == list(listed[::7])
 
 
-def test_the_sequence_is_read_only_unhashable_and_its_repr_names_no_card():
+@pytest.fixture
+def always_lazy(monkeypatch):
+    """Count every table lazily, small ones included (they are listed at once otherwise)."""
+    monkeypatch.setattr(engine, "_SMALL_TABLE", -1)
+    monkeypatch.setattr(engine, "_SMALL_SUMS", -1)
+
+
+@pytest.mark.parametrize("lazy_too", [False, True], ids=["listed", "lazy"])
+def test_the_sequence_is_a_read_only_tuple_and_its_repr_names_no_card(lazy_too, monkeypatch):
+    if lazy_too:
+        monkeypatch.setattr(engine, "_SMALL_SUMS", -1)
     state = xeri.new_game(GERMAN, rng=random.Random(1))
     moves = xeri.legal_moves(state)
     assert isinstance(moves, LegalMoves)
+    assert isinstance(moves, tuple)
+    assert (type(moves) is not LegalMoves) == lazy_too
     with pytest.raises(AttributeError):
-        moves._seat = 0  # type: ignore[misc]
-    with pytest.raises(TypeError):
-        hash(moves)
+        moves.seat = 0  # type: ignore[attr-defined]
     text = repr(moves)
-    assert text == f"<LegalMoves: {len(moves)} moves of seat {state.to_move}>"
+    assert text == f"<LegalMoves: {len(moves)} moves>"
     assert not any(str(card) in text or card.ascii in text for card in xeri.DECK)
-    assert moves.seat == state.to_move
+    listed = tuple(moves)
+    assert hash(moves) == hash(listed)
     assert moves.index(moves[2]) == 2
-    assert list(reversed(moves)) == list(moves)[::-1]
+    assert moves.count(moves[1]) == 1
+    assert list(reversed(moves)) == list(listed)[::-1]
+    assert list(moves) == list(listed)
+    assert moves + () == listed
+    assert moves <= listed
+    assert pickle.loads(pickle.dumps(moves)) == listed
 
 
 def test_no_seat_to_move_gives_an_empty_sequence():
@@ -164,10 +182,10 @@ def test_no_seat_to_move_gives_an_empty_sequence():
     assert len(moves) == 0
     assert not moves
     assert moves == ()
-    assert repr(moves) == "<LegalMoves: no moves, no seat to move>"
+    assert repr(moves) == "<LegalMoves: 0 moves>"
 
 
-def test_D3_apply_parse_move_and_membership_never_list_the_moves(monkeypatch):
+def test_D3_apply_parse_move_and_membership_never_list_the_moves(monkeypatch, always_lazy):
     state = xeri.new_game(CASSINO, rng=random.Random(5))
     move = xeri.legal_moves(state)[3]
 
@@ -224,7 +242,7 @@ class _Counting(xeri.PileCapture):
         return move in hand
 
 
-def test_a_custom_rule_s_optional_methods_answer_len_index_and_membership():
+def test_a_custom_rule_s_optional_methods_answer_len_index_and_membership(always_lazy):
     rules = attrs.evolve(GREEK, name="counting", capture=_Counting())
     state = xeri.new_game(rules, rng=random.Random(2))
     moves = xeri.legal_moves(state)

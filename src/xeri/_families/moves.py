@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from functools import cache
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any, SupportsIndex, overload
 
 from xeri._cards import Card
 from xeri._errors import RuleSetError
@@ -42,7 +42,7 @@ def _lazy(cls: type) -> tuple[bool, bool]:
     )
 
 
-class LegalMoves(Sequence[PlayerMove]):
+class LegalMoves(tuple[PlayerMove, ...]):
     """The legal moves of the seat to move, as [`legal_moves`][xeri.legal_moves] gives them.
 
     A read-only sequence in the order of
@@ -57,81 +57,85 @@ class LegalMoves(Sequence[PlayerMove]):
       without listing the others;
     * iterating (or `tuple(moves)`) lists them all, as a sorted tuple without
       duplicates; a slice gives a tuple;
-    * `moves == other` holds when `other` is a tuple or a `LegalMoves` of the
-      same moves in the same order, so code that compared the tuples
-      `legal_moves` used to return keeps working. It lists both sides (unless
-      their lengths differ). Not hashable.
+    * it is a `tuple` and equals the tuple of the same moves, so code written
+      for the tuples `legal_moves` used to return keeps working. Comparing,
+      hashing or pickling a sequence not yet listed lists it.
 
-    A capture rule that implements only `moves` is listed on first use, once.
-    The repr shows the count and the seat, never a card: the moves are the
-    mover's own, but a repr may end up in a log.
+    On a small table (up to 10 items, 16 for a `SumCapture` without
+    `multi_capture` and `multi_builds`), and for a custom rule that only
+    lists, the moves are listed at once and the sequence is their tuple;
+    otherwise they are counted and indexed by the capture rule's optional
+    `count_moves`, `move_at` and `has_move` (see
+    [`CaptureRule`][xeri.CaptureRule]). In a game of the built-in
+    [`PileCapture`][xeri.PileCapture], `legal_moves` gives the mover's hand
+    itself, a plain tuple: every card of it is a move. The repr shows the count, never a
+    card: the moves are the mover's own, but a repr may end up in a log.
 
     Examples:
         >>> import random, xeri
         >>> state = xeri.new_game(xeri.GERMAN, rng=random.Random(3))
         >>> moves = xeri.legal_moves(state)
         >>> moves
-        <LegalMoves: 12 moves of seat 0>
+        <LegalMoves: 12 moves>
         >>> moves[0] in moves, moves[-1] == tuple(moves)[-1], moves == tuple(moves)
         (True, True, True)
     """
 
-    __slots__ = ("_count", "_hand", "_listed", "_rules", "_seat", "_table")
+    __slots__ = ()
 
-    _rules: RuleSet | None
-    _table: tuple[TableItem, ...]
-    _hand: tuple[Card, ...]
-    _seat: int | None
-    _listed: tuple[PlayerMove, ...] | None
-    _count: int | None
-
-    def __init__(
-        self,
-        rules: RuleSet | None,
-        table: tuple[TableItem, ...],
-        hand: tuple[Card, ...],
-        seat: int | None,
-        *,
-        listed: tuple[PlayerMove, ...] | None = None,
-    ) -> None:
-        """Made by [`legal_moves`][xeri.legal_moves]; `listed` gives moves already known."""
-        put = object.__setattr__
-        put(self, "_rules", rules)
-        put(self, "_table", table)
-        put(self, "_hand", hand)
-        put(self, "_seat", seat)
-        put(self, "_listed", listed if rules is not None else ())
-        put(self, "_count", None)
+    def __repr__(self) -> str:
+        """`<LegalMoves: N moves>`: a count, never a card."""
+        n = len(self)
+        return f"<LegalMoves: {n:,} move{'' if n == 1 else 's'}>"
 
     def __setattr__(self, name: str, value: object) -> None:
         """Refused: the sequence is read-only."""
         raise AttributeError(f"LegalMoves is read-only: cannot set {name}")
 
-    __hash__ = None  # type: ignore[assignment]  # equal to tuples, so not hashable
 
-    @property
-    def seat(self) -> int | None:
-        """The seat whose moves these are, or None when no seat is to move."""
-        return self._seat
+class _Lazy(LegalMoves):
+    """The moves of a position counted and indexed by the capture rule, listed only if asked.
 
-    def _capture(self) -> Any:  # noqa: ANN401  # any capture rule, custom ones included
-        assert self._rules is not None  # only called before listing
-        return self._rules.capture
+    The tuple itself is empty: every operation goes through the methods below.
+    """
+
+    _rules: RuleSet
+    _table: tuple[TableItem, ...]
+    _hand: tuple[Card, ...]
+    _seat: int
+    _listed: tuple[PlayerMove, ...] | None
+    _count: int | None
+
+    def __new__(
+        cls, rules: RuleSet, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
+    ) -> _Lazy:
+        """Made by [`legal_moves`][xeri.legal_moves]."""
+        self = super().__new__(cls)
+        put = object.__setattr__
+        put(self, "_rules", rules)
+        put(self, "_table", table)
+        put(self, "_hand", hand)
+        put(self, "_seat", seat)
+        put(self, "_listed", None)
+        put(self, "_count", None)
+        return self
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as the plain sequence of its moves."""
+        return (LegalMoves, (self._list(),))
 
     def _list(self) -> tuple[PlayerMove, ...]:
         listed = self._listed
         if listed is None:
             from xeri._core.engine import _moves  # noqa: PLC0415  # the engine imports this module
 
-            assert self._rules is not None  # listed is () without rules
-            listed = _moves(self._rules, self._table, self._hand, self._seat)  # type: ignore[arg-type]  # a seat when rules are set
+            listed = _moves(self._rules, self._table, self._hand, self._seat)
             object.__setattr__(self, "_listed", listed)
         return listed
 
     def _call(self, name: str, *args: object) -> object:
-        """A lazy method of a custom capture rule, its failure named as the engine names it."""
+        """A lazy method of the capture rule, its failure named as the engine names it."""
         rules = self._rules
-        assert rules is not None  # only while not listed
         method = getattr(rules.capture, name)
         try:
             return method(self._table, self._hand, self._seat, *args)
@@ -143,33 +147,29 @@ class LegalMoves(Sequence[PlayerMove]):
             ) from exc
 
     def __len__(self) -> int:
-        """The number of legal moves, counted without listing them when the rule can."""
+        """The number of legal moves, counted without listing them."""
         listed = self._listed
         if listed is not None:
             return len(listed)
         count = self._count
         if count is None:
-            if _lazy(self._capture().__class__)[0]:
-                got = self._call("count_moves")
-                if type(got) is not int or got < 0 or (not got and self._hand):
-                    assert self._rules is not None
-                    raise RuleSetError(
-                        f"{self._rules.name}: the capture rule's count_moves returned "
-                        f"{got!r}, not a number of moves"
-                    )
-                count = got
-            else:
-                count = len(self._list())
+            got = self._call("count_moves")
+            if type(got) is not int or got < 0 or (not got and self._hand):
+                raise RuleSetError(
+                    f"{self._rules.name}: the capture rule's count_moves returned "
+                    f"{got!r}, not a number of moves"
+                )
+            count = got
             object.__setattr__(self, "_count", count)
         return count
 
     @overload
-    def __getitem__(self, index: int) -> PlayerMove: ...
+    def __getitem__(self, index: SupportsIndex) -> PlayerMove: ...
 
     @overload
     def __getitem__(self, index: slice) -> tuple[PlayerMove, ...]: ...
 
-    def __getitem__(self, index: int | slice) -> PlayerMove | tuple[PlayerMove, ...]:
+    def __getitem__(self, index: SupportsIndex | slice) -> PlayerMove | tuple[PlayerMove, ...]:
         """The move of an index in the sorted order (negative from the end); a slice as a tuple.
 
         Raises:
@@ -179,31 +179,27 @@ class LegalMoves(Sequence[PlayerMove]):
         listed = self._listed
         if listed is not None:
             return listed[index]
-        if isinstance(index, slice):
-            return tuple(self[i] for i in range(*index.indices(len(self))))
-        if type(index) is not int:
-            if not hasattr(index, "__index__"):
-                raise TypeError(
-                    f"LegalMoves indices must be integers or slices, not {type(index).__name__}"
-                )
-            index = index.__index__()
         n = len(self)
-        if index < 0:
-            index += n
-        if not 0 <= index < n:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(n)))
+        try:
+            i = index.__index__()
+        except AttributeError:
+            raise TypeError(
+                f"LegalMoves indices must be integers or slices, not {type(index).__name__}"
+            ) from None
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
             raise IndexError("LegalMoves index out of range")
-        if self._listed is not None:  # listed while counting
-            return self._listed[index]
-        if not _lazy(self._capture().__class__)[0]:
-            return self._list()[index]
-        return self._call("move_at", index)  # type: ignore[return-value]  # a move
+        return self._call("move_at", i)  # type: ignore[return-value]  # a move
 
     def __contains__(self, move: object) -> bool:
         """Whether `move` is legal, checked as `apply` checks it when the rule can."""
         listed = self._listed
         if listed is not None:
             return move in listed
-        if _lazy(self._capture().__class__)[1]:
+        if _lazy(self._rules.capture.__class__)[1]:
             return bool(self._call("has_move", move))
         return move in self._list()
 
@@ -215,12 +211,15 @@ class LegalMoves(Sequence[PlayerMove]):
         """The moves from the last."""
         return reversed(self._list())
 
+    def __bool__(self) -> bool:
+        """True: a hand that holds a card always has a move."""
+        return bool(self._hand) or bool(len(self))
+
     def __eq__(self, other: object) -> bool:
-        """Equal to a tuple or a `LegalMoves` of the same moves in the same order."""
-        if isinstance(other, LegalMoves):
-            if other is self:
-                return True
-        elif not isinstance(other, tuple):
+        """Equal to a tuple of the same moves in the same order."""
+        if other is self:
+            return True
+        if not isinstance(other, tuple):
             return NotImplemented
         if len(self) != len(other):
             return False
@@ -231,16 +230,54 @@ class LegalMoves(Sequence[PlayerMove]):
         equal = self.__eq__(other)
         return equal if equal is NotImplemented else not equal
 
-    def __bool__(self) -> bool:
-        """True when there is a move: while the mover holds a card."""
-        listed = self._listed
-        if listed is not None:
-            return bool(listed)
-        return bool(self._hand) or bool(len(self))
+    def __hash__(self) -> int:
+        """The hash of the tuple of the moves (which lists them)."""
+        return hash(self._list())
 
-    def __repr__(self) -> str:
-        """`<LegalMoves: N moves of seat S>`: a count, never a card."""
-        if self._seat is None:
-            return "<LegalMoves: no moves, no seat to move>"
-        n = len(self)
-        return f"<LegalMoves: {n:,} move{'' if n == 1 else 's'} of seat {self._seat}>"
+    def __lt__(self, other: Any) -> bool:  # noqa: ANN401  # as a tuple compares
+        """As the tuples compare."""
+        return bool(self._list() < tuple(other))
+
+    def __le__(self, other: Any) -> bool:  # noqa: ANN401  # as a tuple compares
+        """As the tuples compare."""
+        return bool(self._list() <= tuple(other))
+
+    def __gt__(self, other: Any) -> bool:  # noqa: ANN401  # as a tuple compares
+        """As the tuples compare."""
+        return bool(self._list() > tuple(other))
+
+    def __ge__(self, other: Any) -> bool:  # noqa: ANN401  # as a tuple compares
+        """As the tuples compare."""
+        return bool(self._list() >= tuple(other))
+
+    def __add__(self, other: Any) -> Any:  # noqa: ANN401  # as a tuple adds
+        """The moves, then `other`'s items, as a tuple."""
+        return self._list() + tuple(other)
+
+    def __mul__(self, times: SupportsIndex) -> tuple[PlayerMove, ...]:
+        """The moves repeated, as a tuple."""
+        return self._list() * times
+
+    def count(self, value: object) -> int:
+        """How many times `value` is a legal move: 0 or 1."""
+        return 1 if value in self else 0
+
+    def index(self, value: object, start: SupportsIndex = 0, stop: SupportsIndex = 2**62) -> int:
+        """The index of a legal move (listing them).
+
+        Raises:
+            ValueError: `value` is not among the moves.
+        """
+        return self._list().index(value, start, stop)  # type: ignore[arg-type,unused-ignore]  # a move
+
+
+def _listed(moves: tuple[PlayerMove, ...]) -> LegalMoves:
+    """Moves already known, as the sequence (a tuple copy: no method of Python in the way)."""
+    return tuple.__new__(LegalMoves, moves)
+
+
+def _counted(
+    rules: RuleSet, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
+) -> LegalMoves:
+    """The moves of a rule that counts and indexes them by itself, listed only if asked."""
+    return _Lazy(rules, table, hand, seat)

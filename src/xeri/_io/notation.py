@@ -35,7 +35,6 @@ from xeri._cards import Card
 from xeri._core.engine import legal_moves
 from xeri._core.state import GameState
 from xeri._errors import IllegalMoveError, NotationError
-from xeri._families.moves import LegalMoves
 from xeri._moves import TRAILS, Capture, Combine, PlayerMove
 from xeri._table import TableItem, item_sort_key
 
@@ -143,7 +142,7 @@ def _move_of(key: _MoveKey, table: tuple[TableItem, ...]) -> PlayerMove | None:
     return Combine(card=card, onto=first, value=value, also=tuple(rest))
 
 
-def _plays(moves: LegalMoves, card: Card) -> bool:
+def _plays(moves: tuple[PlayerMove, ...], card: Card) -> bool:
     """Whether some legal move plays `card`: a search on the moves, sorted by card first."""
     lo, hi = 0, len(moves)
     while lo < hi:

@@ -16,7 +16,6 @@ import attrs
 from xeri._agents.observation import Observation
 from xeri._core.engine import RandomSource, legal_moves
 from xeri._errors import IllegalMoveError
-from xeri._families.moves import LegalMoves
 from xeri._immutable import _Immutable
 from xeri._moves import PlayerMove
 
@@ -46,15 +45,16 @@ class Bot(Protocol):
         ...
 
 
-def moves_to_choose(observation: Observation) -> LegalMoves:
+def moves_to_choose(observation: Observation) -> tuple[PlayerMove, ...]:
     """The legal moves of the observing seat, refusing an observation where it is not to move.
 
     Args:
         observation: what a seat sees.
 
     Returns:
-        Its legal moves, never empty: a lazy [`LegalMoves`][xeri.LegalMoves], so that a bot
-        drawing one (`moves[rng.randrange(len(moves))]`) lists none.
+        Its legal moves, never empty: as [`legal_moves`][xeri.legal_moves] gives them (a
+        lazy [`LegalMoves`][xeri.LegalMoves] on a large table), so that a bot drawing one
+        (`moves[rng.randrange(len(moves))]`) lists none.
 
     Raises:
         IllegalMoveError: `observation` is not an observation, or its seat is

@@ -30,7 +30,6 @@ from xeri._core.engine import apply, chance_move, legal_moves, start
 from xeri._core.state import GameState, Phase, Take
 from xeri._core.validate import check_state
 from xeri._errors import IllegalMoveError, RuleSetError, XeriError, _show
-from xeri._families.moves import LegalMoves
 from xeri._families.protocol import HandNeeds, XeriKind
 from xeri._io.records import GameRecord
 from xeri._io.serialize import Loadable, from_json, to_json
@@ -325,12 +324,10 @@ _LISTED = 2_000
 checks a sample of indices, so that no position makes it list millions of moves."""
 
 
-def _check_legal_moves(state: GameState) -> LegalMoves:
+def _check_legal_moves(state: GameState) -> tuple[PlayerMove, ...]:
     moves = legal_moves(state)
-    if not isinstance(moves, LegalMoves):
-        raise _fail(
-            "legal moves", f"legal_moves returned a {type(moves).__name__}, not a LegalMoves"
-        )
+    if not isinstance(moves, tuple):  # a LegalMoves, or a pile game's hand
+        raise _fail("legal moves", f"legal_moves returned a {type(moves).__name__}, not a tuple")
     seat = state.to_move
     acts = state.phase is Phase.PLAY
     if acts != (seat is not None):
@@ -378,7 +375,7 @@ def _check_legal_moves(state: GameState) -> LegalMoves:
     return moves
 
 
-def _same_moves(one: LegalMoves, other: LegalMoves) -> bool:
+def _same_moves(one: tuple[PlayerMove, ...], other: tuple[PlayerMove, ...]) -> bool:
     """Whether two sequences of legal moves agree: all of them when few, else a sample."""
     count = len(one)
     if count != len(other):
@@ -771,7 +768,9 @@ def _check_shown(state: GameState, seat: int, seen: Observation) -> None:
             )
 
 
-def _check_observations(state: GameState, legal: LegalMoves, rng: random.Random) -> None:
+def _check_observations(
+    state: GameState, legal: tuple[PlayerMove, ...], rng: random.Random
+) -> None:
     for seat in range(state.rules.seats):
         try:
             seen = observe(state, seat)
@@ -970,7 +969,7 @@ class _Game:
     reshuffles: int = 0
 
 
-def _check_state(state: GameState, game: _Game, *, sampled: bool) -> LegalMoves:
+def _check_state(state: GameState, game: _Game, *, sampled: bool) -> tuple[PlayerMove, ...]:
     """The checks of one state on its own; returns its legal moves."""
     _check_conservation(state, game.facts)
     moves = _check_legal_moves(state)
