@@ -21,7 +21,7 @@ class Option:
     Examples:
         >>> import xeri
         >>> [o.name for o in xeri.SumCapture.OPTIONS if not o.kernel]
-        ['values', 'builds', 'raises', 'equal_first', 'multi_builds', 'card_must_capture']
+        ['multi_builds', 'equal_first', 'card_must_capture', 'raises', 'builds', 'values']
     """
 
     name: str
