@@ -43,7 +43,7 @@ __all__ = ["plan"]
 
 _MAX = 10
 
-_KEPT = 200_000
+_KEPT = 50_000
 """How many steps of sets of ways a division keeps before it starts afresh."""
 
 _Getter = Callable[[int], PlayerMove]
@@ -281,13 +281,13 @@ def _combines_of(card: Card, total: int, sets: LexSets | DownSets) -> tuple[int,
     return sets.count(), get
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=8)
 def plan(  # noqa: PLR0915  # one pass over the hand, in the order of the moves
     rule: SumCapture, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
 ) -> Plan:
     """The legal moves of `hand` on `table`, counted, in the order `SumCapture.moves` lists them.
 
-    Kept for the last 64 positions asked (each holds counts, not moves), so
+    Kept for the last 8 positions asked (each holds counts, not moves), so
     that `len`, then an index, of one position count once.
     """
     from xeri._families.sums.rule import _multiple, _scan  # noqa: PLC0415  # the rule module imports this one
