@@ -11,7 +11,8 @@ Positions are reached by legal play from dealt decks:
 
 From each source the K positions with the most legal moves are kept. On
 each, the figures are the time of `len(legal_moves(s))`, of one
-`moves[i]` (the middle index), of one `move in moves` and of one
+`moves[i]` (the middle index; alone, and then after `len` of the same
+sequence, the `then` column), of one `move in moves` and of one
 `apply(s, move)`, each on a fresh sequence:
 
 * *cold*: every cache of move generation emptied first (the positions'
@@ -94,14 +95,26 @@ def best_of(run: Callable[[], object], reset: Callable[[], None]) -> tuple[float
 
 
 def measure(state: GameState, reset: Callable[[], None]) -> tuple[int, list[float]]:
-    """The count of moves, and the ms of `len`, one index, one membership, one apply."""
+    """The count of moves, and five times in ms.
+
+    Those of `len`, one index, one index after `len` of the same sequence,
+    one membership test and one apply.
+    """
     t_len, count = best_of(lambda: len(xeri.legal_moves(state)), reset)
     n: int = count  # type: ignore[assignment]  # len gives an int
     t_at, move = best_of(lambda: xeri.legal_moves(state)[n // 2], reset)
+    t_after = float("inf")
+    for _ in range(3):  # the index alone, on a sequence already counted
+        reset()
+        moves = xeri.legal_moves(state)
+        len(moves)
+        t0 = time.process_time()
+        moves[n // 2]
+        t_after = min(t_after, (time.process_time() - t0) * 1e3)
     t_in, found = best_of(lambda: move in xeri.legal_moves(state), reset)
     assert found is True
     t_apply, _ = best_of(lambda: xeri.apply(state, move), reset)  # type: ignore[arg-type]
-    return n, [t_len, t_at, t_in, t_apply]
+    return n, [t_len, t_at, t_after, t_in, t_apply]
 
 
 def plans_only() -> None:
@@ -131,8 +144,8 @@ def main() -> None:
         )
     worst = {"cold": 0.0, "in play": 0.0}
     print(
-        f"{'source':30s} {'items':>5s} {'moves':>16s}  {'len':>8s} {'index':>8s} {'in':>8s}"
-        f" {'apply':>8s}  (ms)"
+        f"{'source':30s} {'items':>5s} {'moves':>16s}  {'len':>8s} {'index':>8s} {'then':>8s}"
+        f" {'in':>8s} {'apply':>8s}  (ms)"
     )
     for label, found in sources:
         found.sort(key=lambda p: (p[1], len(p[0].table)), reverse=True)  # the most moves first
