@@ -147,8 +147,9 @@ def new_game(
     Raises:
         IllegalMoveError: `rules` is not a rule set, `deck` is not the rule set's cards,
             `dealer` is not a seat, or `rng` is not a random generator.
-        RuleSetError: a component of the rule set failed (see the module docstring), or
-            the redeal rule asked for more than 1,000 redeals in a row.
+        RuleSetError: a component of the rule set failed (see
+            [the boundary][component-boundary]), or the redeal rule asked for
+            more than 1,000 redeals in a row.
 
     Examples:
         >>> import random, xeri
@@ -202,14 +203,15 @@ def legal_moves(state: GameState | Observation) -> tuple[PlayerMove, ...]:
         state: a state, or one seat's observation of it.
 
     Returns:
-        The moves, in the order of [`move_sort_key`][xeri._moves.move_sort_key]:
+        The moves, in the order of [`move_sort_key`][xeri.move_sort_key]:
         by card, then kind, then what they take: a `LegalMoves`, or the
         mover's hand in a `PileCapture` game.
 
     Raises:
         IllegalMoveError: `state` is neither a state nor an observation.
         RuleSetError: the capture rule's `moves` (or `count_moves`, `move_at`,
-            `has_move`) failed when the sequence was used (see the module docstring).
+            `has_move`) failed when the sequence was used (see [the
+            boundary][component-boundary]).
     """
     if type(state) is GameState:
         seat = state.to_move
@@ -431,7 +433,7 @@ def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState
     Raises:
         IllegalMoveError: the move is not legal here ([X5][rules-x5]), or `state` is not a
             state; the message names why.
-        RuleSetError: a component of the rule set failed (see the module docstring).
+        RuleSetError: a component of the rule set failed (see [the boundary][component-boundary]).
     """
     try:
         mover = state.to_move

@@ -46,7 +46,7 @@ class LegalMoves(tuple[PlayerMove, ...]):
     """The legal moves of the seat to move, as [`legal_moves`][xeri.legal_moves] gives them.
 
     A read-only sequence in the order of
-    [`move_sort_key`][xeri._moves.move_sort_key] (by card, then kind, then
+    [`move_sort_key`][xeri.move_sort_key] (by card, then kind, then
     what the move takes or builds) that lists nothing until asked, in the
     manner of python-chess's `LegalMoveGenerator`:
 
