@@ -39,6 +39,8 @@ from xeri._errors import (
     RuleSetError,
     XeriError,
 )
+from xeri._families.moves import LegalMoves
+from xeri._families.options import Option
 from xeri._families.pile.rule import PileCapture
 from xeri._families.protocol import (
     NO_NEEDS,
@@ -167,6 +169,7 @@ __all__ = [
     "HandNeeds",
     "IllegalMoveError",
     "InvalidStateError",
+    "LegalMoves",
     "MajorityTie",
     "MatchFacts",
     "MatchFormat",
@@ -177,6 +180,7 @@ __all__ = [
     "NotationError",
     "Observation",
     "ObservedTake",
+    "Option",
     "OutcomeTuple",
     "Phase",
     "PileCapture",

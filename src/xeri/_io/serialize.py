@@ -149,9 +149,9 @@ from xeri._cards import DECK, Card, Rank
 from xeri._core.state import GameState, Phase, Take
 from xeri._core.validate import check_state
 from xeri._errors import InvalidStateError, XeriError
-from xeri._families.pile.rule import PileCapture
+from xeri._families.pile.rule import PILE_OPTIONS, PileCapture
 from xeri._families.protocol import CaptureRule, XeriKind
-from xeri._families.sums.rule import GERMAN_VALUES, SumCapture
+from xeri._families.sums.rule import SUM_OPTIONS, SumCapture
 from xeri._io.records import GameRecord, _last_state
 from xeri._moves import Capture, Combine, Deal, DealCard, Reshuffle, Trail
 from xeri._rules.categories import Category, MostOfSuit, NamedPoints, Primiera, Sweeps
@@ -227,14 +227,8 @@ _NEW_FIELDS: dict[type[Any], dict[str, object]] = {
     RuleSet: {"deck": DECK, "categories": (), "dealer_per_deal": False},
     RoundResult: {"categories": ()},
     Combine: {"also": ()},
-    SumCapture: {
-        "values": GERMAN_VALUES,
-        "builds": True,
-        "raises": True,
-        "equal_first": False,
-        "card_must_capture": False,
-        "multi_builds": False,
-    },
+    SumCapture: {o.name: o.default for o in SUM_OPTIONS if o.since > 1},
+    PileCapture: {o.name: o.default for o in PILE_OPTIONS if o.since > 1},
 }
 """Fields that came after format version 2 began: written only when they differ from the
 default, so that every document written before them is written again byte for byte."""
@@ -1207,24 +1201,20 @@ def _component(proto: type[Any]) -> _Reader:
 
 _BUILT_IN_COMPONENTS: dict[type[Any], _Reader] = {
     PileCapture: _object(
-        "PileCapture", {"sweeper": (_optional(_enum(Rank)), _DEFAULT)}, PileCapture
+        "PileCapture",
+        {o.name: (_optional(_enum(Rank)), _DEFAULT) for o in PILE_OPTIONS},  # every one a Rank
+        PileCapture,
     ),
     SumCapture: _object(
         "SumCapture",
-        dict.fromkeys(
-            (
-                "forced_capture",
-                "multi_capture",
-                "self_raise",
-                "builds",
-                "raises",
-                "equal_first",
-                "card_must_capture",
-                "multi_builds",
-            ),
-            (_bool, _DEFAULT),
-        )
-        | {"values": (_tuple(_pair(_enum(Rank), _int), 13, "values"), _DEFAULT)},
+        {
+            o.name: (
+                (_bool, _DEFAULT)
+                if type(o.default) is bool
+                else (_tuple(_pair(_enum(Rank), _int), 13, o.name), _DEFAULT)  # the values
+            )
+            for o in SUM_OPTIONS
+        },
         SumCapture,
     ),
     StandardScorer: _object("StandardScorer", {}, StandardScorer),

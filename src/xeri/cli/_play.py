@@ -98,6 +98,10 @@ def _parse_refusal(message: str, rules: RuleSet) -> str:
     return re.sub(r"of seat \d+", "of yours", message)
 
 
+_MENU = 60
+"""The most legal moves the game shows as a numbered menu; above, it asks for the move's text."""
+
+
 def _move_lines(obs: Observation, moves: Sequence[PlayerMove]) -> list[str]:
     """The legal moves numbered from 1, with what each takes."""
     width = len(str(len(moves)))
@@ -345,8 +349,21 @@ class _Game:
         """The person's move, or None when they quit; other commands are answered here."""
         moves = legal_moves(obs)
         self.say(_status_lines(obs, one_round=self.one_round))
-        self.say(_move_lines(obs, moves))
-        prompt = f"your move [1-{len(moves)}, or help]> "
+        menu = len(moves) <= _MENU
+        if menu:
+            self.say(_move_lines(obs, moves))
+            prompt = f"your move [1-{len(moves)}, or help]> "
+        else:  # counted, never listed
+            self.say(
+                [
+                    (
+                        f"  {len(moves):,} legal moves: too many for a menu of {_MENU}, so type "
+                        "the move itself,"
+                    ),
+                    "  as '7C takes 3D+4S', '5S on 3D makes 8' or '5S free' (help shows how)",
+                ]
+            )
+            prompt = "your move [a move, or help]> "
         while True:
             line = self.io.ask(prompt)
             if line is None:
@@ -356,7 +373,11 @@ class _Game:
             word, _, rest = text.partition(" ")
             command = word.lower()
             if not text:
-                self.say([f"  type a move's number, 1 to {len(moves)}, or help"])
+                self.say(
+                    [f"  type a move's number, 1 to {len(moves)}, or help"]
+                    if menu
+                    else ["  type a move, such as '5S free', or help"]
+                )
             elif command in ("quit", "exit", "q"):
                 return None
             elif command in ("help", "?"):
@@ -364,10 +385,12 @@ class _Game:
                 self.say(_HELP.format(more=more, hinter=_bot_name(self.hinter)).splitlines())
             elif command == "hint":
                 move = self.hinter.choose(obs, self.hints_rng)
-                number = moves.index(move) + 1
-                self.say([f"  hint: {number}. {move}{_gain(obs, move)}   ({self.hinter_name})"])
+                shown = f"{moves.index(move) + 1}. " if menu else ""  # a menu lists few
+                self.say([f"  hint: {shown}{move}{_gain(obs, move)}   ({self.hinter_name})"])
             elif command == "save":
                 self.save(rest.strip())
+            elif text.isascii() and text.isdigit() and not menu:
+                self.say([f"  no menu for {len(moves):,} moves: type the move, such as '5S free'"])
             elif text.isascii() and text.isdigit():
                 number = int(text)
                 if 1 <= number <= len(moves):
