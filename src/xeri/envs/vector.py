@@ -233,6 +233,8 @@ class XeriVector:
         self._follow = not rules.face_down
         size = self.observation_size
         self._views = np.zeros((b, seats, size) if self._follow else (0, seats, size), np.float32)
+        self._seat_range = np.arange(seats)
+        self._all_rows = np.arange(num_envs)
         self._rel_side = np.array(
             [[lay.rel_sides[me][side] for side in range(sides)] for me in range(seats)],
             dtype=np.int64,
@@ -348,7 +350,7 @@ class XeriVector:
         """
         if seed is not None:
             self._rng = np.random.default_rng(seed)
-        rows = np.arange(self.num_envs)
+        rows = self._all_rows
         self._deal_rounds(rows)
         self._ready = True
         return self._seen(rows), self.masks(), self._to_move.copy()
@@ -359,7 +361,7 @@ class XeriVector:
         Returns:
             An `int8` array of shape `(num_envs, num_actions)`.
         """
-        rows = np.arange(self.num_envs)
+        rows = self._all_rows
         return self._hands[rows, self._to_move].astype(np.int8)
 
     def step(
@@ -385,7 +387,7 @@ class XeriVector:
             IllegalMoveError: `reset` has not been called, the actions are not
                 one int per game, or an action is illegal (nothing is played then).
         """
-        rows = np.arange(self.num_envs)
+        rows = self._all_rows
         rewards, ended = self.play(rows, actions)
         return self._seen(rows), self.masks(), self._to_move.copy(), rewards, ended
 
@@ -433,20 +435,22 @@ class XeriVector:
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
         """The rules of G5-G9 on arrays: play each card, capture, deal again or end the round."""
         rules = self.rules
+        # All the games: slices read and write in place, without gathering copies.
+        sel: npt.NDArray[np.int64] | slice = slice(None) if rows is self._all_rows else rows
         self._hands[rows, seat, cards] = False
         hand_left = self._hand_n[rows, seat] - 1
         self._hand_n[rows, seat] = hand_left
         self._played[rows, seat, cards] = True
         rank = _RANK[cards]
-        pile_n = self._pile_n[rows]
-        top = self._top[rows]
+        pile_n = self._pile_n[sel].copy()
+        top = self._top[sel].copy()
         nonempty = pile_n > 0
         same = nonempty & (rank == _RANK[top])
         take = same | (nonempty & (rank == self._sweeper))
         xeri = same & (pile_n == 1)
-        dealer = self._dealer[rows]
-        turn = self._turn[rows]
-        stock_n = len(self._deck) - self._pos[rows]
+        dealer = self._dealer[sel]
+        turn = self._turn[sel]
+        stock_n = len(self._deck) - self._pos[sel]
         if not rules.xeri_on_first_card:
             xeri &= turn > 0
         if not rules.xeri_on_last_card:
@@ -464,7 +468,7 @@ class XeriVector:
             self._captured[t_rows, t_side, cards[take]] = True
             self._pile[t_rows] = False
             self._cap_n[t_rows, t_side] += pile_n[take] + 1
-            self._cap_pts[t_rows, t_side] += self._pile_pts[rows][take] + points[take]
+            self._cap_pts[t_rows, t_side] += self._pile_pts[sel][take] + points[take]
             self._xeris[t_rows, t_side] += xeri[take]
             self._jacks[t_rows, t_side] += jack[take]
             self._last[t_rows] = seat[take]
@@ -474,11 +478,11 @@ class XeriVector:
         lay = rows[~take]
         self._pile[lay, cards[~take]] = True
         new_pile_n = np.where(take, 0, pile_n + 1)
-        self._pile_n[rows] = new_pile_n
-        self._pile_pts[rows] = np.where(take, 0, self._pile_pts[rows] + points)
-        self._top[rows] = np.where(take, -1, cards)
-        self._turn[rows] = turn + 1
-        self._to_move[rows] = (seat + 1) % self._seats
+        self._pile_n[sel] = new_pile_n
+        self._pile_pts[sel] = np.where(take, 0, self._pile_pts[sel] + points)
+        self._top[sel] = np.where(take, -1, cards)
+        self._turn[sel] = turn + 1
+        self._to_move[sel] = (seat + 1) % self._seats
         if self._follow:
             self._follow_play(rows, seat, cards, take, top, hand_left, new_pile_n, taken)
         rewards = np.zeros((len(rows), self._seats), dtype=np.float32)
@@ -506,7 +510,7 @@ class XeriVector:
                 self._deal_rounds(o_rows)
         return rewards, ended
 
-    def _follow_play(  # noqa: PLR0915, PLR0917  # internal: the play's arrays, block by block
+    def _follow_play(  # noqa: PLR0917  # internal: the play's arrays, block by block
         self,
         rows: npt.NDArray[np.int64],
         seat: npt.NDArray[np.int64],
@@ -522,65 +526,75 @@ class XeriVector:
         `taken` holds, for the captures, the index of each capture (among
         the plays that take) and of each card it took off the pile.
 
-        The changes are gathered as flat indices into the views, in three
-        writes: the entries set to 0, those set to 1, the others' values.
+        The changes are flat indices into the views, one `(games, seats)`
+        array per block for all the seats at once, in three writes: the
+        entries set to 0, those set to 1, the others' values.
         """
         flat = self._views.reshape(-1)
         start = self._lay.start
         seats = self._seats
         size = self.observation_size
-        following = (seat + 1) % seats
-        zeros = [(rows * seats + seat) * size + cards]  # the card leaves the mover's hand
-        ones = []
-        at_values = []
-        values = []
-        per_hand = self.rules.hand_size
-        table_count = pile_n / _CARDS
-        lone = (pile_n == 1).astype(np.float64)
+        me = self._seat_range
+        base = (rows * seats)[:, None] * size + me * size  # (games, seats): each view's start
+        rel = (seat[:, None] - me) % seats  # the mover, counted from each seat
+        card = cards[:, None]
+        zeros = [
+            (rows * seats + seat) * size + cards,  # the card leaves the mover's hand
+            (base + (start["to_move"] + rel)).ravel(),
+            (base + (start["unknown"] + card)).ravel(),
+        ]
+        ones = [
+            (base + (start["played"] + rel * _CARDS + card)).ravel(),
+            (base + (start["to_move"] + (rel + 1) % seats)).ravel(),
+        ]
         had = top >= 0
-        laid = ~take
+        if not had.all():
+            zeros.append((base[had] + (start["top"] + top[had])[:, None]).ravel())
+        else:
+            zeros.append((base + (start["top"] + top)[:, None]).ravel())
+        at_values = [
+            (base + (start["hand_sizes"] + rel)).ravel(),
+            (base + start["table_count"]).ravel(),
+            (base + start["lone_item"]).ravel(),
+        ]
+        values = [
+            np.repeat(hand_left / self.rules.hand_size, seats),
+            np.repeat(pile_n / _CARDS, seats),
+            np.repeat((pile_n == 1).astype(np.float64), seats),
+        ]
         if take.any():
+            laid = ~take
+            l_base = base[laid]
+            l_card = card[laid]
+            ones.append((l_base + (start["table"] + l_card)).ravel())
+            ones.append((l_base + (start["top"] + l_card)).ravel())
             t_rows = rows[take]
             t_seat = seat[take]
             t_side = self._side_of[t_seat]
-            t_cards = cards[take]
+            t_base = base[take]
             which, pile_cards = taken
             cap = self._xeri_cap
-            counts = self._cap_n[t_rows, t_side] / _CARDS
-            xeris = np.minimum(1.0, self._xeris[t_rows, t_side] / cap)
-            jacks = np.minimum(1.0, self._jacks[t_rows, t_side] / cap)
-        for me in range(seats):
-            base = (rows * seats + me) * size
-            rel = (seat - me) % seats
-            ones.append(base + start["played"] + rel * _CARDS + cards)
-            ones.append(base + start["to_move"] + (following - me) % seats)
-            zeros.append(base + start["to_move"] + rel)
-            zeros.append(base + start["unknown"] + cards)
+            last = start["last_capturer"]
+            zeros.append((t_base[which] + (start["table"] + pile_cards)[:, None]).ravel())
+            zeros.append((t_base[:, :, None] + (last + self._seat_range)).ravel())
+            ones.append((t_base + (last + rel[take])).ravel())
+            rel_side = self._rel_side[:, t_side].T  # (captures, seats)
+            at = t_base + (start["captured"] + rel_side * _CARDS)
+            ones.append((at[which] + pile_cards[:, None]).ravel())  # the pile, to the side's plane
+            ones.append((at + card[take]).ravel())
             at_values += [
-                base + start["hand_sizes"] + rel,
-                base + start["table_count"],
-                base + start["lone_item"],
+                (t_base + (start["captured_counts"] + rel_side)).ravel(),
+                (t_base + (start["xeris"] + rel_side)).ravel(),
+                (t_base + (start["jack_xeris"] + rel_side)).ravel(),
             ]
-            values += [hand_left / per_hand, table_count, lone]
-            zeros.append((base + start["top"] + top)[had])
-            ones.append((base + start["table"] + cards)[laid])
-            ones.append((base + start["top"] + cards)[laid])
-            if take.any():
-                t_base = base[take]
-                zeros.append(t_base[which] + start["table"] + pile_cards)  # the pile leaves
-                last = start["last_capturer"]
-                zeros.append((t_base[:, None] + last + np.arange(seats)).reshape(-1))
-                ones.append(t_base + last + (t_seat - me) % seats)
-                rel_side = self._rel_side[me][t_side]
-                at = t_base + start["captured"] + rel_side * _CARDS
-                ones.append(at[which] + pile_cards)  # ... into the capturing side's plane
-                ones.append(at + t_cards)
-                at_values += [
-                    t_base + start["captured_counts"] + rel_side,
-                    t_base + start["xeris"] + rel_side,
-                    t_base + start["jack_xeris"] + rel_side,
-                ]
-                values += [counts, xeris, jacks]
+            values += [
+                np.repeat(self._cap_n[t_rows, t_side] / _CARDS, seats),
+                np.repeat(np.minimum(1.0, self._xeris[t_rows, t_side] / cap), seats),
+                np.repeat(np.minimum(1.0, self._jacks[t_rows, t_side] / cap), seats),
+            ]
+        else:
+            ones.append((base + (start["table"] + card)).ravel())
+            ones.append((base + (start["top"] + card)).ravel())
         flat[np.concatenate(zeros)] = 0.0
         flat[np.concatenate(ones)] = 1.0
         flat[np.concatenate(at_values)] = np.concatenate(values)
@@ -664,7 +678,7 @@ class XeriVector:
             A `float32` array, one observation tensor per row.
         """
         if rows is None:
-            rows = np.arange(self.num_envs)
+            rows = self._all_rows
         return self._seen(rows)
 
     def _seen(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.float32]:
@@ -965,7 +979,7 @@ class XeriVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]  # typed onl
         Raises:
             IllegalMoveError: an action is illegal; nothing is played.
         """
-        rows = np.arange(self.num_envs)
+        rows = self.games._all_rows
         more, ended = self.games.play(rows, actions)
         rewards = more[:, self.seat].copy()
         self._to_agent(rewards, ended)
