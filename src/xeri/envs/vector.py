@@ -391,7 +391,7 @@ class XeriVector:
         rows = self._all_rows
         self._deal_rounds(rows)
         self._ready = True
-        return self._seen(rows), self.masks(), self._to_move.copy()
+        return (*self._seen_masks(rows), self._to_move.copy())
 
     def masks(self) -> npt.NDArray[np.int8]:
         """The action mask of each game's seat to move: 1 at the cards of its hand.
@@ -436,7 +436,8 @@ class XeriVector:
         """
         rows = self._all_rows
         rewards, ended = self.play(rows, actions)
-        return self._seen(rows), self.masks(), self._to_move.copy(), rewards, ended
+        obs, masks = self._seen_masks(rows)
+        return obs, masks, self._to_move.copy(), rewards, ended
 
     def play(
         self, rows: npt.NDArray[np.int64], actions: npt.ArrayLike
@@ -665,8 +666,14 @@ class XeriVector:
 
     def _seen(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.float32]:
         """The observations of the seats to move in the games `rows`: two gathers, or read whole."""
+        return self._seen_masks(rows)[0]
+
+    def _seen_masks(
+        self, rows: npt.NDArray[np.int64]
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
+        """The observations and the action masks of the seats to move in the games `rows`."""
         if not self._fast:
-            return self._observe(rows)
+            return self._observe(rows), self._masks(rows)
         me = self._to_move[rows]
         m = len(rows)
         sets = self._sets
@@ -674,18 +681,24 @@ class XeriVector:
         unknown = self._planes - 1 - self._has_redealt
         planes[:, unknown] &= ~planes[:, 0]  # the own hand is not unknown to its seat
         out = np.empty((m, self.observation_size), dtype=np.float32)
-        self._spread(planes, out)
+        bits = self._spread(planes, out)
         numbers = self._numbers
         flat = (rows * numbers.shape[1])[:, None] + self._number_gather[me]
         out[:, self._cut :] = numbers.reshape(-1)[flat]
-        return out
+        return out, bits[:, 0, : self.num_actions].astype(np.int8)  # the hand: the legal cards
 
-    def _spread(self, planes: npt.NDArray[np.uint64], out: npt.NDArray[np.float32]) -> None:
-        """Write the card planes (one `uint64` each, one row per game) into the tensors `out`."""
+    def _spread(
+        self, planes: npt.NDArray[np.uint64], out: npt.NDArray[np.float32]
+    ) -> npt.NDArray[np.uint8]:
+        """Write the card planes (one `uint64` each, one row per game) into the tensors `out`.
+
+        Returns the planes' bits, shape `(games, planes, 64)`.
+        """
         m, count = planes.shape
         little = planes.astype("<u8", copy=False).view(np.uint8)  # bit `card.index` of byte order
         bits = np.unpackbits(little, axis=1, bitorder="little").reshape(m, count, 64)
         out[:, : count * _CARDS].reshape(m, count, _CARDS)[...] = bits[:, :, :_CARDS]
+        return bits
 
     def _observe(  # noqa: PLR0915  # block by block, as observation_tensor
         self, rows: npt.NDArray[np.int64], me: npt.NDArray[np.int64] | None = None
@@ -932,17 +945,15 @@ class XeriVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]  # typed onl
             rows = np.flatnonzero(games._to_move != self.seat)
             if not len(rows):
                 return
-            observations = games._seen(rows)
-            masks = games._masks(rows)
+            observations, masks = games._seen_masks(rows)
             actions = np.asarray(self._policy(observations, masks, self._opponent_rng))
             more, done = games.play(rows, actions)
             rewards[rows] += more[:, self.seat]
             ended[rows] |= done
 
     def _obs(self) -> tuple[dict[str, npt.NDArray[Any]], dict[str, Any]]:
-        games = self.games
-        masks = games.masks()
-        obs: dict[str, npt.NDArray[Any]] = {"observation": games.observe(), "action_mask": masks}
+        observations, masks = self.games._seen_masks(self.games._all_rows)
+        obs: dict[str, npt.NDArray[Any]] = {"observation": observations, "action_mask": masks}
         return obs, {"action_mask": masks}
 
     def reset(
