@@ -134,7 +134,7 @@ def pettingzoo(seconds: float, *, wrapped: bool) -> float:
             if term or trunc:
                 game.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
+            legal = obs["action_mask"].nonzero()[0]
             game.step(int(legal[rng.randrange(len(legal))]))
             n += 1
         return n

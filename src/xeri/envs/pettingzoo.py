@@ -93,10 +93,12 @@ from typing import Any, Literal
 
 from xeri._agents.actions import action_to_move, num_actions
 from xeri._agents.features import observation_shape
+from xeri._cards import DECK
 from xeri._core.engine import apply, chance_move, new_game
 from xeri._core.state import GameState, Phase
 from xeri._errors import IllegalMoveError
 from xeri._families.pile.rule import PileCapture
+from xeri._moves import Move
 from xeri._rules.ruleset import GREEK, RuleSet
 
 try:
@@ -121,6 +123,7 @@ Obs = dict[str, npt.NDArray[Any]]
 
 _EPISODES = ("match", "round")
 _RENDER_MODES = ("ansi", "human")
+_CARDS = 52
 
 
 class XeriEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
@@ -291,23 +294,31 @@ class XeriEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
             index = operator.index(action)  # type: ignore[arg-type]  # None is refused here
         except TypeError:
             raise IllegalMoveError(f"an action is an int, not {type(action).__name__}") from None
-        state = apply(state, action_to_move(state, index))
+        move: Move | None = None
+        if self._pile and 0 <= index < _CARDS:  # a pile game's action is the card's index
+            card = DECK[index]
+            if card in state.hands[self._seats[agent]]:
+                move = card
+        prev = state
+        state = apply(state, action_to_move(state, index) if move is None else move)
         over = state.is_round_over if self.episode == "round" else state.is_over
-        rng = self._rng
-        while not over and state.is_chance:
-            state = apply(state, chance_move(state, rng))
+        if not over and state.is_chance:
+            rng = self._rng
+            while state.is_chance:
+                state = apply(state, chance_move(state, rng))
+        else:
+            self._tracker._played(prev, state)  # one play: the tracker changes only what it changed
         self._state = state
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
         if over:
             rewards = self._final_rewards(state)
             self.rewards = {a: rewards[self._seats[a]] for a in self.agents}
             self.terminations = dict.fromkeys(self.agents, True)
             following = (self._seats[agent] + 1) % self.rules.seats
             self.agent_selection = self.possible_agents[following]
-        else:
+            self._accumulate_rewards()
+        else:  # the rewards stay 0 before the end: nothing to clear or to add up
             self.agent_selection = self._agent_to_move(state)
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
