@@ -98,7 +98,6 @@ from xeri._core.engine import apply, chance_move, new_game
 from xeri._core.state import GameState, Phase
 from xeri._errors import IllegalMoveError
 from xeri._families.pile.rule import PileCapture
-from xeri._moves import Move
 from xeri._rules.ruleset import GREEK, RuleSet
 
 try:
@@ -259,7 +258,9 @@ class XeriEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         Raises:
             IllegalMoveError: `reset` has not been called.
         """
-        state = self.game_state
+        state = self._state
+        if state is None:
+            raise IllegalMoveError("the environment has no game yet: call reset first")
         seat = self._seats[agent]
         tensor = self._tracker.observe(state, seat)  # observation_tensor(observe(state, seat))
         if (
@@ -272,6 +273,24 @@ class XeriEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         else:
             mask = np.zeros(self._actions, dtype=np.int8)
         return {"observation": tensor, "action_mask": mask}
+
+    def last(self, observe: bool = True) -> tuple[Obs | None, float, bool, bool, dict[str, Any]]:  # noqa: FBT001, FBT002  # PettingZoo's signature
+        """The observation, cumulative reward, termination, truncation and info of the agent to act.
+
+        Args:
+            observe: False to leave the observation out (None).
+
+        Returns:
+            `(observation, reward, termination, truncation, info)`, as PettingZoo's `last`.
+        """
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def step(self, action: int | None) -> None:
         """Play the action of the agent to act, then chance's moves until an agent must act.
@@ -294,13 +313,15 @@ class XeriEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
             index = operator.index(action)  # type: ignore[arg-type]  # None is refused here
         except TypeError:
             raise IllegalMoveError(f"an action is an int, not {type(action).__name__}") from None
-        move: Move | None = None
-        if self._pile and 0 <= index < _CARDS:  # a pile game's action is the card's index
-            card = DECK[index]
-            if card in state.hands[self._seats[agent]]:
-                move = card
         prev = state
-        state = apply(state, action_to_move(state, index) if move is None else move)
+        if self._pile and 0 <= index < _CARDS:  # a pile game's action is the card's index
+            try:
+                state = apply(state, DECK[index])
+            except IllegalMoveError:  # not in the hand: the encoding's own message
+                action_to_move(state, index)
+                raise
+        else:
+            state = apply(state, action_to_move(state, index))
         over = state.is_round_over if self.episode == "round" else state.is_over
         if not over and state.is_chance:
             rng = self._rng
