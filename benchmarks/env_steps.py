@@ -20,13 +20,16 @@ The contenders:
   `xeri.envs.arrays.observation_array` and `action_mask_array`, and with a
   `TensorTracker` (the PettingZoo environment's path);
 * **PettingZoo** `raw_env` and the wrapped `env`, as a PettingZoo loop
-  plays them (`last`, a random action of the mask, `step`);
+  plays them (`last`, a random action among the mask's `nonzero()`, `step`);
 * **OpenSpiel** `python_xeri`, chance sampled from `chance_outcomes`,
   without and with `information_state_tensor` at each decision;
 * **Gymnasium** `xeri.envs.gymnasium.env` against `RandomBot`: the agent's
   and the bot's decisions both counted;
 * **vector**: `xeri.envs.vector.XeriVector` with N games, self-play, the
-  observation and mask of every game at every step;
+  observation and mask of every game at every step, one decision per game
+  per step; the random legal card of a game is the argmax of random odd
+  16-bit integers on its mask (a tie, about 1 decision in 20,000, goes to
+  the lower card);
 * **greek_numpy**: the shared vectorised yardstick
   `../shared/bench/greek_numpy.py` (random rounds on arrays without
   observations), imported from `../shared/bench` relative to the project

@@ -136,12 +136,12 @@ class TensorTracker:
     An environment that shows each state of a game to a seat in turn can ask
     the tracker instead of [`observation_array`][xeri.envs.arrays.observation_array]:
     the tracker keeps one array of everything the tensors of the seats are
-    made of (every hand's plane, the table, the plays, the captures and the
-    numbers, each seat's blocks as they stand for seat 0) and, when the
-    state it is given is the state after one play of the last one, it
-    changes only what the play changed; a seat's tensor is then one gather
-    of that array (the seat's hand, its seats and sides counted from it)
-    less its own hand among the unknown cards. Any other state is read
+    made of (every hand's plane, the table, the plays, the captures, the
+    numbers, each seat's blocks as they stand for seat 0, and each seat's
+    unknown cards) and, when the state it is given is the state after one
+    play of the last one, it changes only what the play changed; a seat's
+    tensor is then one gather of that array (the seat's hand and unknown
+    cards, its seats and sides counted from it). Any other state is read
     whole. The tensors are equal to
     [`observation_array`][xeri.envs.arrays.observation_array]'s, as the
     tests check on every state of random games.
