@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from xeri._agents.actions import action_mask, num_actions
 from xeri._agents.features import _layout, seat_parts
-from xeri._core.state import GameState, Phase
+from xeri._core.state import GameState, Phase, Take
 from xeri._errors import IllegalMoveError
 from xeri._families.pile.rule import PileCapture
 from xeri._families.protocol import XeriKind
@@ -136,12 +136,12 @@ class TensorTracker:
     An environment that shows each state of a game to a seat in turn can ask
     the tracker instead of [`observation_array`][xeri.envs.arrays.observation_array]:
     the tracker keeps one array of everything the tensors of the seats are
-    made of (every hand's plane, the table, the plays, the captures and the
-    numbers, each seat's blocks as they stand for seat 0) and, when the
-    state it is given is the state after one play of the last one, it
-    changes only what the play changed; a seat's tensor is then one gather
-    of that array (the seat's hand, its seats and sides counted from it)
-    less its own hand among the unknown cards. Any other state is read
+    made of (every hand's plane, the table, the plays, the captures, the
+    numbers, each seat's blocks as they stand for seat 0, and each seat's
+    unknown cards) and, when the state it is given is the state after one
+    play of the last one, it changes only what the play changed; a seat's
+    tensor is then one gather of that array (the seat's hand and unknown
+    cards, its seats and sides counted from it). Any other state is read
     whole. The tensors are equal to
     [`observation_array`][xeri.envs.arrays.observation_array]'s, as the
     tests check on every state of random games.
@@ -183,7 +183,11 @@ class TensorTracker:
         # Absolute sides, in the order seat 0 counts them.
         order0 = sorted(range(sides), key=lay.rel_sides[0].__getitem__)
         self._side_slot = {side: order0.index(side) for side in range(sides)}
-        self._array = np.zeros(size + (seats - 1) * _CARDS, dtype=np.float32)
+        # Seat 0's tensor (its unknown block: the cards unknown to all but their
+        # holder), the other seats' hands, then each seat's unknown cards.
+        mine_at = size + (seats - 1) * _CARDS
+        self._unknown_of = [mine_at + seat * _CARDS for seat in range(seats)]
+        self._array = np.zeros(mine_at + seats * _CARDS, dtype=np.float32)
         gathers = []
         seat_blocks = ("to_move", "dealer", "last_capturer", "hand_sizes")
         side_blocks = ("captured_counts", "xeris", "jack_xeris", "scores", "round_points")
@@ -194,6 +198,8 @@ class TensorTracker:
             side_to_slot = [self._side_slot[side] for side in mine]
             if me:
                 index[0:_CARDS] = size + (me - 1) * _CARDS + np.arange(_CARDS)
+            at = start["unknown"]
+            index[at : at + _CARDS] = self._unknown_of[me] + np.arange(_CARDS)
             at = start["played"]
             for k, seat in enumerate(rel_to_abs):
                 index[at + k * _CARDS : at + (k + 1) * _CARDS] = (
@@ -218,6 +224,18 @@ class TensorTracker:
         self._xeris = [0] * sides
         self._jacks = [0] * sides
         self._cap = lay.xeri_cap
+        self._offsets = (
+            start["played"],
+            self._unknown,
+            [self._hand_at(seat) for seat in range(seats)],
+            start["table"],
+            start.get("top", 0),  # a pile layout's; the others are not followed
+            start["to_move"],
+        )
+        self._hand_size_at = [start["hand_sizes"] + seat for seat in range(seats)]
+        self._hand_fraction = [n / rules.hand_size for n in range(rules.hand_size + 1)]
+        self._table_count_at = start["table_count"]
+        self._lone_at = start["lone_item"]
 
     def observe(self, state: GameState, seat: int) -> npt.NDArray[np.float32]:
         """The observation tensor of `seat` in `state`: a new `float32` array.
@@ -246,10 +264,19 @@ class TensorTracker:
             self._advance(state)
         if type(seat) is not int or not 0 <= seat < self._seats:
             _check(state, seat, "TensorTracker.observe")
-        out = self._array[self._gathers[seat]]
-        u = self._unknown
-        out[u : u + _CARDS] -= out[:_CARDS]  # the own hand is not unknown to its seat
-        return out
+        return self._array[self._gathers[seat]]
+
+    def _played(self, prev: GameState, state: GameState) -> None:
+        """Follow `state`, trusted to be `apply(prev, play)` (the environments' own steps)."""
+        if (
+            prev is self._state
+            and self._follow
+            and state.phase is Phase.PLAY
+            and prev.phase is Phase.PLAY
+            and state.round_results is prev.round_results
+        ):
+            self._state = state
+            self._play(prev, state)
 
     def _advance(self, state: GameState) -> None:
         prev = self._state
@@ -278,6 +305,7 @@ class TensorTracker:
         for seat in range(1, self._seats):
             hand = [card.index for card in state.hands[seat]]
             a[size + (seat - 1) * _CARDS + np.array(hand, dtype=np.intp)] = 1.0
+        self._unknown_planes()
         counts = [0] * len(self._counts)
         xeris = [0] * len(self._counts)
         jacks = [0] * len(self._counts)
@@ -291,57 +319,76 @@ class TensorTracker:
                 jacks[k] += take.xeri is XeriKind.JACK_XERI
         self._counts, self._xeris, self._jacks = counts, xeris, jacks
 
+    def _unknown_planes(self) -> None:
+        """Each seat's unknown cards: those unknown to all but their holder, less its hand."""
+        a = self._array
+        u = self._unknown
+        for seat, at in enumerate(self._unknown_of):
+            hand = self._hand_at(seat)
+            a[at : at + _CARDS] = a[u : u + _CARDS] - a[hand : hand + _CARDS]
+
     def _hand_at(self, seat: int) -> int:
         return 0 if seat == 0 else self._size + (seat - 1) * _CARDS
 
     def _play(self, prev: GameState, state: GameState) -> None:
         """Change what one play of a pile game changed ([G5]-[G8]), block by block."""
         a = self._array
-        start = self._start
-        rules = self.rules
+        o_played, o_unknown, o_hands, o_table, o_top, o_to_move = self._offsets
         mover: int = prev.to_move  # type: ignore[assignment]  # a play: a seat was to move
         card = state.history[-1].index  # type: ignore[union-attr]  # a pile game's move is a card
-        seats = self._seats
-        per_hand = rules.hand_size
-        a[start["played"] + mover * _CARDS + card] = 1.0
-        a[self._unknown + card] = 0.0
-        if len(state.stock) != len(prev.stock):  # G8: every hand is dealt again
-            for seat in range(seats):
+        a[o_played + mover * _CARDS + card] = 1.0
+        a[o_unknown + card] = 0.0
+        for at in self._unknown_of:
+            a[at + card] = 0.0
+        stock = state.stock
+        if len(stock) != len(prev.stock):  # G8: every hand is dealt again
+            start = self._start
+            per_hand = self.rules.hand_size
+            for seat, hand in enumerate(state.hands):
                 at = self._hand_at(seat)
                 a[at : at + _CARDS] = 0.0
-                hand = [c.index for c in state.hands[seat]]
-                a[at + np.array(hand, dtype=np.intp)] = 1.0
-                a[start["hand_sizes"] + seat] = len(state.hands[seat]) / per_hand
-            a[start["stock"]] = len(state.stock) / _CARDS
+                for c in hand:
+                    a[at + c.index] = 1.0
+                a[start["hand_sizes"] + seat] = len(hand) / per_hand
+            a[start["stock"]] = len(stock) / _CARDS
+            self._unknown_planes()
         else:
-            a[self._hand_at(mover) + card] = 0.0
-            a[start["hand_sizes"] + mover] = len(state.hands[mover]) / per_hand
-        table, top = start["table"], start["top"]
-        if prev.table:
-            a[top + prev.table[-1].index] = 0.0  # type: ignore[union-attr]  # a pile holds cards
-        if len(state.takes) == len(prev.takes):  # the card is laid on the pile
-            a[table + card] = 1.0
-            a[top + card] = 1.0
+            a[o_hands[mover] + card] = 0.0
+            a[self._hand_size_at[mover]] = self._hand_fraction[len(state.hands[mover])]
+        table = prev.table
+        if table:
+            a[o_top + table[-1].index] = 0.0  # type: ignore[union-attr]  # a pile holds cards
+        takes = state.takes
+        if len(takes) == len(prev.takes):  # the card is laid on the pile
+            a[o_table + card] = 1.0
+            a[o_top + card] = 1.0
         else:  # the pile is taken
-            a[table : table + _CARDS] = 0.0
-            take = state.takes[-1]
-            k = self._side_slot[rules.sides[take.seat]]
-            a[start["captured"] + k * _CARDS + np.array([c.index for c in take.cards])] = 1.0
-            self._counts[k] += len(take.cards)
-            a[start["captured_counts"] + k] = self._counts[k] / _CARDS
-            if take.xeri is not None:
-                self._xeris[k] += 1
-                a[start["xeris"] + k] = min(1.0, self._xeris[k] / self._cap)
-                if take.xeri is XeriKind.JACK_XERI:
-                    self._jacks[k] += 1
-                    a[start["jack_xeris"] + k] = min(1.0, self._jacks[k] / self._cap)
-            last = start["last_capturer"]
-            a[last : last + seats] = 0.0
-            a[last + take.seat] = 1.0
+            self._take(takes[-1])
         on_table = len(state.table)
-        a[start["table_count"]] = on_table / _CARDS
-        a[start["lone_item"]] = 1.0 if on_table == 1 else 0.0
-        at = start["to_move"]
-        a[at + mover] = 0.0
+        a[self._table_count_at] = on_table / _CARDS
+        a[self._lone_at] = 1.0 if on_table == 1 else 0.0
+        a[o_to_move + mover] = 0.0
         if state.to_move is not None:
-            a[at + state.to_move] = 1.0
+            a[o_to_move + state.to_move] = 1.0
+
+    def _take(self, take: Take) -> None:
+        """Change what a capture changed: the pile to the side's plane, its numbers."""
+        a = self._array
+        start = self._start
+        table = start["table"]
+        a[table : table + _CARDS] = 0.0
+        k = self._side_slot[self.rules.sides[take.seat]]
+        at = start["captured"] + k * _CARDS
+        for c in take.cards:
+            a[at + c.index] = 1.0
+        self._counts[k] += len(take.cards)
+        a[start["captured_counts"] + k] = self._counts[k] / _CARDS
+        if take.xeri is not None:
+            self._xeris[k] += 1
+            a[start["xeris"] + k] = min(1.0, self._xeris[k] / self._cap)
+            if take.xeri is XeriKind.JACK_XERI:
+                self._jacks[k] += 1
+                a[start["jack_xeris"] + k] = min(1.0, self._jacks[k] / self._cap)
+        last = start["last_capturer"]
+        a[last : last + self._seats] = 0.0
+        a[last + take.seat] = 1.0

@@ -141,12 +141,12 @@ import attrs
 
 from xeri._agents.actions import action_to_move, legal_actions, move_to_action, num_actions
 from xeri._agents.features import observation_layout, observation_shape
-from xeri._agents.observation import Observation, observe
+from xeri._agents.observation import Observation, ObservedTake, observe
 from xeri._agents.sampling import determinize
 from xeri._cards import DECK, Card, Rank
 from xeri._core.chance import _round_moves, chance_outcomes
 from xeri._core.engine import apply, start
-from xeri._core.state import GameState, Phase
+from xeri._core.state import GameState, Phase, Take
 from xeri._errors import IllegalMoveError, InvalidStateError, RuleSetError, XeriError
 from xeri._families.protocol import XeriKind
 from xeri._io.records import GameRecord
@@ -162,7 +162,7 @@ try:
     import numpy.typing as npt
     import pyspiel
 
-    from xeri.envs.arrays import _fill
+    from xeri.envs.arrays import TensorTracker
 except ImportError as exc:  # pragma: no cover - the tests run with the extra installed
     raise ImportError(
         'xeri.envs.openspiel needs the openspiel extra: pip install "xeri[openspiel]"'
@@ -916,6 +916,9 @@ class XeriObserver:
         }
         self._hand = blocks["hand"]
         self._unknown = blocks["unknown"]
+        # The observation tensors follow the game play by play (read whole
+        # when a state does not follow the last one: a clone, a resample).
+        self._tracker = TensorTracker(rules)
 
     def set_from(self, state: XeriState, player: int) -> None:
         """Fill `tensor` with what `player` sees of `state`.
@@ -929,7 +932,8 @@ class XeriObserver:
         if game_state is None:
             tensor.fill(0.0)
             return
-        _fill(game_state, player, tensor[: self._obs_size])  # observation_tensor(observe(...))
+        # observation_tensor(observe(game_state, player))
+        tensor[: self._obs_size] = self._tracker.observe(game_state, player)
         if not self._private:  # the public view: the own hand is among the unknown cards
             start, stop = self._hand
             unknown = self._unknown[0]
@@ -944,22 +948,35 @@ class XeriObserver:
         tensor[self._obs_size :] = 0.0
         blocks = self._blocks
         at = blocks["plays"][0]
-        scale = self._actions + 1
-        for i, action in enumerate(state.round_actions()):
-            tensor[at + i] = (action + 1) / scale
-        seen = observe(game_state, player)
+        actions = state.round_actions()
+        if actions:
+            plays = (np.array(actions, dtype=np.float32) + 1.0) / (self._actions + 1)
+            tensor[at : at + len(actions)] = plays
+        # Without face-down cards a seat sees the table, the takes, the redealt
+        # tables and the results as they are.
+        seen: Observation | GameState = (
+            observe(game_state, player) if self._rules.face_down else game_state
+        )
+        takes: tuple[ObservedTake | Take, ...] = seen.takes
         slots = _SLOT * _SLOT
+        index: list[int] = []  # where each card's place goes, and the place
+        place: list[float] = []
         at = blocks["table_order"][0]
         for k, item in enumerate(seen.table):
             cards = item.cards if isinstance(item, Build) else (item,)
             for i, card in enumerate(cards):
-                tensor[at + card.index] = (k * _SLOT + i + 1) / slots
+                index.append(at + card.index)
+                place.append((k * _SLOT + i + 1) / slots)
         at = blocks["take_order"][0]
         kinds = blocks["take_kinds"][0]
-        for k, take in enumerate(seen.takes):
+        for k, take in enumerate(takes):
             for i, card in enumerate(take.cards):
-                tensor[at + card.index] = (k * _SLOT + i + 1) / slots
-            tensor[kinds + k] = _TAKE_KINDS[take.xeri]
+                index.append(at + card.index)
+                place.append((k * _SLOT + i + 1) / slots)
+            index.append(kinds + k)
+            place.append(_TAKE_KINDS[take.xeri])
+        if index:
+            tensor[index] = place
         at, stop = blocks["redealt_order"]
         i = at
         for table in seen.redealt:

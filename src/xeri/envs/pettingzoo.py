@@ -94,6 +94,7 @@ from typing import Any, Literal
 
 from xeri._agents.actions import action_to_move, num_actions
 from xeri._agents.features import observation_shape
+from xeri._cards import DECK
 from xeri._core.engine import apply, chance_move, new_game
 from xeri._core.state import GameState, Phase
 from xeri._errors import IllegalMoveError
@@ -122,6 +123,7 @@ Obs = dict[str, npt.NDArray[Any]]
 
 _EPISODES = ("match", "round")
 _RENDER_MODES = ("ansi", "human")
+_CARDS = 52
 
 
 def _action_index(action: object) -> int:
@@ -289,7 +291,9 @@ class XeriEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         Raises:
             IllegalMoveError: `reset` has not been called.
         """
-        state = self.game_state
+        state = self._state
+        if state is None:
+            raise IllegalMoveError("the environment has no game yet: call reset first")
         seat = self._seats[agent]
         tensor = self._tracker.observe(state, seat)  # observation_tensor(observe(state, seat))
         if (
@@ -302,6 +306,24 @@ class XeriEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         else:
             mask = np.zeros(self._actions, dtype=np.int8)
         return {"observation": tensor, "action_mask": mask}
+
+    def last(self, observe: bool = True) -> tuple[Obs | None, float, bool, bool, dict[str, Any]]:  # noqa: FBT001, FBT002  # PettingZoo's signature
+        """The observation, cumulative reward, termination, truncation and info of the agent to act.
+
+        Args:
+            observe: False to leave the observation out (None).
+
+        Returns:
+            `(observation, reward, termination, truncation, info)`, as PettingZoo's `last`.
+        """
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def step(self, action: int | None) -> None:
         """Play the action of the agent to act, then chance's moves until an agent must act.
@@ -323,23 +345,33 @@ class XeriEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         agent = self.agent_selection
         state = self.game_state
         index = _action_index(action)
-        state = apply(state, action_to_move(state, index))
+        prev = state
+        if self._pile and 0 <= index < _CARDS:  # a pile game's action is the card's index
+            try:
+                state = apply(state, DECK[index])
+            except IllegalMoveError:  # not in the hand: the encoding's own message
+                action_to_move(state, index)
+                raise
+        else:
+            state = apply(state, action_to_move(state, index))
         over = state.is_round_over if self.episode == "round" else state.is_over
-        rng = self._rng
-        while not over and state.is_chance:
-            state = apply(state, chance_move(state, rng))
+        if not over and state.is_chance:
+            rng = self._rng
+            while state.is_chance:
+                state = apply(state, chance_move(state, rng))
+        else:
+            self._tracker._played(prev, state)  # one play: the tracker changes only what it changed
         self._state = state
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
         if over:
             rewards = self._final_rewards(state)
             self.rewards = {a: rewards[self._seats[a]] for a in self.agents}
             self.terminations = dict.fromkeys(self.agents, True)
             following = (self._seats[agent] + 1) % self.rules.seats
             self.agent_selection = self.possible_agents[following]
-        else:
+            self._accumulate_rewards()
+        else:  # the rewards stay 0 before the end: nothing to clear or to add up
             self.agent_selection = self._agent_to_move(state)
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

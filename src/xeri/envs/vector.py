@@ -102,6 +102,15 @@ _CARDS = 52
 _RANK = np.array([card.rank.value for card in DECK], dtype=np.int64)
 _JACK = Rank.JACK.value
 _PLAY_PHASE = list(Phase).index(Phase.PLAY)
+_BIT = np.left_shift(np.uint64(1), np.arange(_CARDS, dtype=np.uint64))
+"""The bit of each card index: a set of cards is one `uint64`, bit `card.index` for each card."""
+_NONE = np.uint64(0)
+_ALL = ~np.uint64(0)
+
+
+def _bits(cards: npt.NDArray[np.int64]) -> npt.NDArray[np.uint64]:
+    """The set of the cards of each row (card indices) as one `uint64` per row."""
+    return np.bitwise_or.reduce(_BIT[cards], axis=1)  # type: ignore[no-any-return]  # a uint64 array
 
 
 def _refusal(rules: RuleSet) -> str | None:
@@ -199,26 +208,40 @@ class XeriVector:
             dtype=np.int64,
         )
         self._deck = np.array([card.index for card in rules.deck], dtype=np.int64)
-        self._deck_plane = np.zeros(_CARDS, dtype=bool)
-        self._deck_plane[self._deck] = True
+        self._deck_bits = np.bitwise_or.reduce(_BIT[self._deck])
         self._points = np.array([rules.card_points.points(card) for card in DECK], dtype=np.int64)
         sweeper = rules.capture.sweeper  # type: ignore[attr-defined]  # a PileCapture
         self._sweeper = -1 if sweeper is None else sweeper.value
         self._xeri_cap = lay.xeri_cap
         self._ready = False
         b = num_envs
-        self._hands = np.zeros((b, seats, _CARDS), dtype=bool)
+        # Every set of cards is one uint64 a game (bit `card.index` for each
+        # card): a play changes a few integers, and an observation's card
+        # planes are these integers spread out by `unpackbits`.
+        # The sets are the columns of one array (`_sets`), so that the card
+        # planes of an observation are one gather of it ([`_seen`]): every
+        # hand, the pile, its top card (when shown), every seat's plays and
+        # every side's captures, the cards unknown to all but their holder,
+        # and the redealt cards.
+        at_played = seats + 2
+        at_captured = at_played + seats
+        at_unknown = at_captured + sides
+        self._sets = np.zeros((b, at_unknown + 2), dtype=np.uint64)
+        self._hands = self._sets[:, :seats]
+        self._pile = self._sets[:, seats]
+        self._top_bit = self._sets[:, seats + 1]
+        self._played = self._sets[:, at_played:at_captured]
+        self._captured = self._sets[:, at_captured:at_unknown]
+        self._unknown = self._sets[:, at_unknown]
+        self._redealt = self._sets[:, at_unknown + 1]
         self._hand_n = np.zeros((b, seats), dtype=np.int64)
-        self._pile = np.zeros((b, _CARDS), dtype=bool)
         self._pile_n = np.zeros(b, dtype=np.int64)
         self._pile_pts = np.zeros(b, dtype=np.int64)
         self._top = np.full(b, -1, dtype=np.int64)
-        self._down = np.zeros((b, _CARDS), dtype=bool)
+        self._down = np.zeros(b, dtype=np.uint64)
         self._down_owner = np.full(b, -1, dtype=np.int64)
         self._order_dealt = np.zeros((b, len(self._deck)), dtype=np.int64)
         self._pos = np.zeros(b, dtype=np.int64)
-        self._played = np.zeros((b, seats, _CARDS), dtype=bool)
-        self._captured = np.zeros((b, sides, _CARDS), dtype=bool)
         self._cap_n = np.zeros((b, sides), dtype=np.int64)
         self._cap_pts = np.zeros((b, sides), dtype=np.int64)
         self._xeris = np.zeros((b, sides), dtype=np.int64)
@@ -227,20 +250,42 @@ class XeriVector:
         self._dealer = np.zeros(b, dtype=np.int64)
         self._to_move = np.zeros(b, dtype=np.int64)
         self._turn = np.zeros(b, dtype=np.int64)
-        self._redealt = np.zeros((b, _CARDS), dtype=bool)
-        # Every seat's observation of every game, kept play by play (without
-        # face-down cards, whose captures each seat sees its own way).
-        self._follow = not rules.face_down
-        size = self.observation_size
-        self._views = np.zeros((b, seats, size) if self._follow else (0, seats, size), np.float32)
-        self._rel_side = np.array(
-            [[lay.rel_sides[me][side] for side in range(sides)] for me in range(seats)],
-            dtype=np.int64,
-        )
+        self._seat_range = np.arange(seats)
+        self._all_rows = np.arange(num_envs)
+        self._planes = lay.planes
+        self._has_redealt = "redealt" in lay.start
+        # Without face-down cards every seat's tensor is a gather: its card
+        # planes from `_sets` (then its own hand taken out of the unknown
+        # cards) and its numbers from `_numbers`, the numbers as seat 0 sees
+        # them, each seat's and side's block reordered for the seat.
+        self._fast = not rules.face_down
+        cut = lay.planes * _CARDS
+        self._cut = cut
+        self._numbers = np.zeros((b, self.observation_size - cut), dtype=np.float32)
+        self._at = {name: at - cut for name, at in lay.start.items() if at >= cut}
+        slot0 = np.argsort(self._order[0])  # each absolute side's place in seat 0's order
+        self._slot0 = slot0
+        plane_gather = []
+        number_gather = []
+        for me in range(seats):
+            rel = [(me + k) % seats for k in range(seats)]
+            mine = list(self._order[me])
+            cols = [me, seats, seats + 1, *(at_played + r for r in rel)]
+            cols += [at_captured + side for side in mine] + [at_unknown]
+            plane_gather.append(cols + [at_unknown + 1] * self._has_redealt)
+            index = np.arange(self.observation_size - cut)
+            for name in ("to_move", "dealer", "last_capturer", "hand_sizes"):
+                index[self._at[name] : self._at[name] + seats] = self._at[name] + np.array(rel)
+            for name in ("captured_counts", "xeris", "jack_xeris", "scores", "round_points"):
+                at = self._at[name]
+                index[at : at + sides] = at + slot0[mine]
+            number_gather.append(index)
+        self._plane_gather = np.array(plane_gather, dtype=np.int64)
+        self._number_gather = np.array(number_gather, dtype=np.int64)
 
     # -- dealing -------------------------------------------------------------------------
 
-    def _deal_rounds(self, rows: npt.NDArray[np.int64]) -> None:  # noqa: PLR0915  # every part of a new round, in the engine's order
+    def _deal_rounds(self, rows: npt.NDArray[np.int64]) -> None:
         """Deal a new match's first round to the games `rows`: dealer, deal, redeals."""
         rules = self.rules
         rng = self._rng
@@ -254,14 +299,14 @@ class XeriVector:
             for i, row in enumerate(rows.tolist()):
                 self._log[row] = [Deal(deck=tuple(DECK[c] for c in order[i].tolist()))]
         first = seats * k
-        redealt = np.zeros((m, _CARDS), dtype=bool)
+        redealt = np.zeros(m, dtype=np.uint64)
         while True:  # G4, F4: the table is dealt again until it may stand
             again = self._redeal_needed(order[:, first : first + t])
             if not again.any():
                 break
             idx = np.flatnonzero(again)
             shown = order[idx, first : first + t]
-            redealt[idx[:, None], shown] = True
+            redealt[idx] |= _bits(shown)
             rest = order[idx, first:]
             order[idx, first:] = np.take_along_axis(
                 rest, np.argsort(rng.random(rest.shape), axis=1), axis=1
@@ -273,9 +318,9 @@ class XeriVector:
         self._order_dealt[rows] = order
         self._dealer[rows] = dealer
         self._redealt[rows] = redealt
-        self._hands[rows] = False
-        self._played[rows] = False
-        self._captured[rows] = False
+        self._hands[rows] = _NONE
+        self._played[rows] = _NONE
+        self._captured[rows] = _NONE
         self._cap_n[rows] = 0
         self._cap_pts[rows] = 0
         self._xeris[rows] = 0
@@ -284,20 +329,17 @@ class XeriVector:
         self._turn[rows] = 0
         self._deal_hands(rows, dealer, np.zeros(m, dtype=np.int64))
         table = order[:, first : first + t]
-        pile = np.zeros((m, _CARDS), dtype=bool)
-        np.put_along_axis(pile, table, values=True, axis=1)
-        self._pile[rows] = pile
+        self._pile[rows] = _bits(table)
         self._pile_n[rows] = t
         self._pile_pts[rows] = self._points[table].sum(axis=1)
         self._top[rows] = table[:, -1] if t else -1
-        down = np.zeros((m, _CARDS), dtype=bool)
-        if rules.face_down:
-            np.put_along_axis(down, table[:, : rules.face_down], values=True, axis=1)
-        self._down[rows] = down
+        self._down[rows] = _bits(table[:, : rules.face_down])
         self._down_owner[rows] = -1
         self._pos[rows] = first + t
-        if self._follow:
-            self._rebuild(rows)
+        if self._fast:
+            self._top_bit[rows] = _BIT[table[:, -1]] if t else _NONE
+            self._unknown[rows] = self._deck_bits & ~self._pile[rows]
+            self._numbers[rows] = self._observe(rows, np.zeros(m, dtype=np.int64))[:, self._cut :]
 
     def _redeal_needed(self, table: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
         """Whether each initial table (one row of card indices, the top last) is dealt again."""
@@ -326,9 +368,7 @@ class XeriVector:
         for i in range(seats):
             seat = (dealer + 1 + i) % seats
             cards = np.take_along_axis(order, at[:, None] + i * k + np.arange(k), axis=1)
-            plane = np.zeros((len(rows), _CARDS), dtype=bool)
-            np.put_along_axis(plane, cards, values=True, axis=1)
-            self._hands[rows, seat] = plane
+            self._hands[rows, seat] = _bits(cards)
             self._hand_n[rows, seat] = k
         self._to_move[rows] = (dealer + 1) % seats
 
@@ -348,10 +388,10 @@ class XeriVector:
         """
         if seed is not None:
             self._rng = np.random.default_rng(seed)
-        rows = np.arange(self.num_envs)
+        rows = self._all_rows
         self._deal_rounds(rows)
         self._ready = True
-        return self._seen(rows), self.masks(), self._to_move.copy()
+        return (*self._seen_masks(rows), self._to_move.copy())
 
     def masks(self) -> npt.NDArray[np.int8]:
         """The action mask of each game's seat to move: 1 at the cards of its hand.
@@ -359,8 +399,17 @@ class XeriVector:
         Returns:
             An `int8` array of shape `(num_envs, num_actions)`.
         """
-        rows = np.arange(self.num_envs)
-        return self._hands[rows, self._to_move].astype(np.int8)
+        return self._masks(self._all_rows)
+
+    def _masks(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.int8]:
+        """The action masks of the seats to move in the games `rows`."""
+        if rows is self._all_rows:
+            hands = np.take_along_axis(self._hands, self._to_move[:, None], axis=1)
+        else:
+            hands = self._hands[rows, self._to_move[rows]]
+        little = hands.astype("<u8", copy=False).view(np.uint8)  # bit `card.index` of byte order
+        bits = np.unpackbits(little.reshape(len(rows), 8), axis=1, bitorder="little")
+        return bits[:, : self.num_actions].astype(np.int8)
 
     def step(
         self, actions: npt.ArrayLike
@@ -385,9 +434,10 @@ class XeriVector:
             IllegalMoveError: `reset` has not been called, the actions are not
                 one int per game, or an action is illegal (nothing is played then).
         """
-        rows = np.arange(self.num_envs)
+        rows = self._all_rows
         rewards, ended = self.play(rows, actions)
-        return self._seen(rows), self.masks(), self._to_move.copy(), rewards, ended
+        obs, masks = self._seen_masks(rows)
+        return obs, masks, self._to_move.copy(), rewards, ended
 
     def play(
         self, rows: npt.NDArray[np.int64], actions: npt.ArrayLike
@@ -417,8 +467,9 @@ class XeriVector:
         if ((cards < 0) | (cards >= _CARDS)).any():
             raise IllegalMoveError(f"an action is an int from 0 to {_CARDS - 1}")
         seat = self._to_move[rows]
-        if not self._hands[rows, seat, cards].all():
-            bad = int(np.flatnonzero(~self._hands[rows, seat, cards])[0])
+        held = (self._hands[rows, seat] & _BIT[cards]) != 0
+        if not held.all():
+            bad = int(np.flatnonzero(~held)[0])
             raise IllegalMoveError(
                 f"action {int(cards[bad])} of game {int(rows[bad])} is not legal: "
                 "the card is not in the hand of the seat to move"
@@ -433,20 +484,23 @@ class XeriVector:
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
         """The rules of G5-G9 on arrays: play each card, capture, deal again or end the round."""
         rules = self.rules
-        self._hands[rows, seat, cards] = False
+        # All the games: slices read and write in place, without gathering copies.
+        sel: npt.NDArray[np.int64] | slice = slice(None) if rows is self._all_rows else rows
+        bit = _BIT[cards]
+        self._hands[rows, seat] &= ~bit
         hand_left = self._hand_n[rows, seat] - 1
         self._hand_n[rows, seat] = hand_left
-        self._played[rows, seat, cards] = True
+        self._played[rows, seat] |= bit
         rank = _RANK[cards]
-        pile_n = self._pile_n[rows]
-        top = self._top[rows]
+        pile_n = self._pile_n[sel].copy()
+        top = self._top[sel].copy()
         nonempty = pile_n > 0
         same = nonempty & (rank == _RANK[top])
         take = same | (nonempty & (rank == self._sweeper))
         xeri = same & (pile_n == 1)
-        dealer = self._dealer[rows]
-        turn = self._turn[rows]
-        stock_n = len(self._deck) - self._pos[rows]
+        dealer = self._dealer[sel]
+        turn = self._turn[sel]
+        stock_n = len(self._deck) - self._pos[sel]
         if not rules.xeri_on_first_card:
             xeri &= turn > 0
         if not rules.xeri_on_last_card:
@@ -454,33 +508,30 @@ class XeriVector:
         jack = xeri & (rank == self._sweeper)
         side = self._side_of[seat]
         points = self._points[cards]
-        taken: tuple[npt.NDArray[np.intp], ...] = ()
         if take.any():
             t_rows = rows[take]
             t_side = side[take]
-            # (capture, card) of each card taken off the pile
-            taken = np.nonzero(self._pile[t_rows])
-            self._captured[t_rows, t_side] |= self._pile[t_rows]
-            self._captured[t_rows, t_side, cards[take]] = True
-            self._pile[t_rows] = False
+            self._captured[t_rows, t_side] |= self._pile[t_rows] | bit[take]
+            self._pile[t_rows] = _NONE
             self._cap_n[t_rows, t_side] += pile_n[take] + 1
-            self._cap_pts[t_rows, t_side] += self._pile_pts[rows][take] + points[take]
+            self._cap_pts[t_rows, t_side] += self._pile_pts[sel][take] + points[take]
             self._xeris[t_rows, t_side] += xeri[take]
             self._jacks[t_rows, t_side] += jack[take]
             self._last[t_rows] = seat[take]
             if rules.face_down:
                 first = self._down_owner[t_rows] < 0
                 self._down_owner[t_rows[first]] = seat[take][first]
-        lay = rows[~take]
-        self._pile[lay, cards[~take]] = True
+        laid = ~take
+        self._pile[rows[laid]] |= bit[laid]
         new_pile_n = np.where(take, 0, pile_n + 1)
-        self._pile_n[rows] = new_pile_n
-        self._pile_pts[rows] = np.where(take, 0, self._pile_pts[rows] + points)
-        self._top[rows] = np.where(take, -1, cards)
-        self._turn[rows] = turn + 1
-        self._to_move[rows] = (seat + 1) % self._seats
-        if self._follow:
-            self._follow_play(rows, seat, cards, take, top, hand_left, new_pile_n, taken)
+        self._pile_n[sel] = new_pile_n
+        self._pile_pts[sel] = np.where(take, 0, self._pile_pts[sel] + points)
+        self._top[sel] = np.where(take, -1, cards)
+        self._turn[sel] = turn + 1
+        following = (seat + 1) % self._seats
+        self._to_move[sel] = following
+        if self._fast:
+            self._follow(rows, sel, seat, following, bit, take, hand_left, new_pile_n)
         rewards = np.zeros((len(rows), self._seats), dtype=np.float32)
         ended = np.zeros(len(rows), dtype=bool)
         dealt_out = (hand_left == 0) & (seat == dealer)
@@ -490,8 +541,12 @@ class XeriVector:
                 a_rows = rows[again]
                 self._deal_hands(a_rows, dealer[again], self._pos[a_rows])
                 self._pos[a_rows] += self._seats * rules.hand_size
-                if self._follow:
-                    self._follow_deal(a_rows)
+                if self._fast:
+                    at = self._at
+                    hands = self._numbers[:, at["hand_sizes"] : at["hand_sizes"] + self._seats]
+                    hands[a_rows] = self._hand_n[a_rows] / rules.hand_size
+                    stock = (len(self._deck) - self._pos[a_rows]) / _CARDS
+                    self._numbers[a_rows, at["stock"]] = stock
             over = dealt_out & (stock_n == 0)
             if over.any():
                 o_rows = rows[over]
@@ -506,100 +561,42 @@ class XeriVector:
                 self._deal_rounds(o_rows)
         return rewards, ended
 
-    def _follow_play(  # noqa: PLR0915, PLR0917  # internal: the play's arrays, block by block
+    def _follow(  # noqa: PLR0917  # internal: the play's arrays
         self,
         rows: npt.NDArray[np.int64],
+        sel: npt.NDArray[np.int64] | slice,
         seat: npt.NDArray[np.int64],
-        cards: npt.NDArray[np.int64],
+        following: npt.NDArray[np.int64],
+        bit: npt.NDArray[np.uint64],
         take: npt.NDArray[np.bool_],
-        top: npt.NDArray[np.int64],
         hand_left: npt.NDArray[np.int64],
         pile_n: npt.NDArray[np.int64],
-        taken: tuple[npt.NDArray[np.intp], ...],
     ) -> None:
-        """Change in every seat's kept observation what one play changed ([G5]-[G7]).
-
-        `taken` holds, for the captures, the index of each capture (among
-        the plays that take) and of each card it took off the pile.
-
-        The changes are gathered as flat indices into the views, in three
-        writes: the entries set to 0, those set to 1, the others' values.
-        """
-        flat = self._views.reshape(-1)
-        start = self._lay.start
-        seats = self._seats
-        size = self.observation_size
-        following = (seat + 1) % seats
-        zeros = [(rows * seats + seat) * size + cards]  # the card leaves the mover's hand
-        ones = []
-        at_values = []
-        values = []
-        per_hand = self.rules.hand_size
-        table_count = pile_n / _CARDS
-        lone = (pile_n == 1).astype(np.float64)
-        had = top >= 0
-        laid = ~take
+        """Change the top card, the unknown cards and the numbers as one play changed them."""
+        self._top_bit[sel] = np.where(take, _NONE, bit)
+        self._unknown[sel] &= ~bit
+        numbers = self._numbers
+        at = self._at
+        numbers[rows, at["to_move"] + seat] = 0.0
+        numbers[rows, at["to_move"] + following] = 1.0
+        numbers[rows, at["hand_sizes"] + seat] = hand_left / self.rules.hand_size
+        numbers[sel, at["table_count"]] = pile_n / _CARDS
+        numbers[sel, at["lone_item"]] = pile_n == 1
         if take.any():
             t_rows = rows[take]
             t_seat = seat[take]
             t_side = self._side_of[t_seat]
-            t_cards = cards[take]
-            which, pile_cards = taken
+            last = at["last_capturer"]
+            numbers[t_rows, last : last + self._seats] = 0.0
+            numbers[t_rows, last + t_seat] = 1.0
+            slot = self._slot0[t_side]
             cap = self._xeri_cap
-            counts = self._cap_n[t_rows, t_side] / _CARDS
+            numbers[t_rows, at["captured_counts"] + slot] = self._cap_n[t_rows, t_side] / _CARDS
             xeris = np.minimum(1.0, self._xeris[t_rows, t_side] / cap)
-            jacks = np.minimum(1.0, self._jacks[t_rows, t_side] / cap)
-        for me in range(seats):
-            base = (rows * seats + me) * size
-            rel = (seat - me) % seats
-            ones.append(base + start["played"] + rel * _CARDS + cards)
-            ones.append(base + start["to_move"] + (following - me) % seats)
-            zeros.append(base + start["to_move"] + rel)
-            zeros.append(base + start["unknown"] + cards)
-            at_values += [
-                base + start["hand_sizes"] + rel,
-                base + start["table_count"],
-                base + start["lone_item"],
-            ]
-            values += [hand_left / per_hand, table_count, lone]
-            zeros.append((base + start["top"] + top)[had])
-            ones.append((base + start["table"] + cards)[laid])
-            ones.append((base + start["top"] + cards)[laid])
-            if take.any():
-                t_base = base[take]
-                zeros.append(t_base[which] + start["table"] + pile_cards)  # the pile leaves
-                last = start["last_capturer"]
-                zeros.append((t_base[:, None] + last + np.arange(seats)).reshape(-1))
-                ones.append(t_base + last + (t_seat - me) % seats)
-                rel_side = self._rel_side[me][t_side]
-                at = t_base + start["captured"] + rel_side * _CARDS
-                ones.append(at[which] + pile_cards)  # ... into the capturing side's plane
-                ones.append(at + t_cards)
-                at_values += [
-                    t_base + start["captured_counts"] + rel_side,
-                    t_base + start["xeris"] + rel_side,
-                    t_base + start["jack_xeris"] + rel_side,
-                ]
-                values += [counts, xeris, jacks]
-        flat[np.concatenate(zeros)] = 0.0
-        flat[np.concatenate(ones)] = 1.0
-        flat[np.concatenate(at_values)] = np.concatenate(values)
-
-    def _follow_deal(self, rows: npt.NDArray[np.int64]) -> None:
-        """Change in every seat's kept observation what a deal of new hands changed ([G8])."""
-        views = self._views
-        start = self._lay.start
-        seats = self._seats
-        unknown = start["unknown"]
-        for me in range(seats):
-            hand = self._hands[rows, me]
-            views[rows, me, :_CARDS] = hand
-            # The new cards are no longer unknown to the seat holding them.
-            views[rows, me, unknown : unknown + _CARDS] *= ~hand
-        at = start["hand_sizes"]
-        views[rows, :, at : at + seats] = self._hand_n[rows][:, None, :] / self.rules.hand_size
-        stock = (len(self._deck) - self._pos[rows]) / _CARDS
-        views[rows, :, start["stock"]] = stock[:, None]
+            numbers[t_rows, at["xeris"] + slot] = xeris
+            numbers[t_rows, at["jack_xeris"] + slot] = np.minimum(
+                1.0, self._jacks[t_rows, t_side] / cap
+            )
 
     def _score(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.float32]:
         """G9 and G10: the last capturer takes the pile, then each seat's margin of the round."""
@@ -664,86 +661,121 @@ class XeriVector:
             A `float32` array, one observation tensor per row.
         """
         if rows is None:
-            rows = np.arange(self.num_envs)
+            rows = self._all_rows
         return self._seen(rows)
 
     def _seen(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.float32]:
-        """The observations of the seats to move in the games `rows`: kept, or read whole."""
-        if self._follow:
-            return self._views[rows, self._to_move[rows]]
-        return self._observe(rows)
+        """The observations of the seats to move in the games `rows`: two gathers, or read whole."""
+        return self._seen_masks(rows)[0]
 
-    def _rebuild(self, rows: npt.NDArray[np.int64]) -> None:
-        """Read every seat's observation of the games `rows` whole into the kept views."""
-        for seat in range(self._seats):
-            self._views[rows, seat] = self._observe(rows, np.full(len(rows), seat))
+    def _seen_masks(
+        self, rows: npt.NDArray[np.int64]
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
+        """The observations and the action masks of the seats to move in the games `rows`."""
+        if not self._fast:
+            return self._observe(rows), self._masks(rows)
+        me = self._to_move[rows]
+        m = len(rows)
+        sets = self._sets
+        planes = sets.reshape(-1)[(rows * sets.shape[1])[:, None] + self._plane_gather[me]]
+        unknown = self._planes - 1 - self._has_redealt
+        planes[:, unknown] &= ~planes[:, 0]  # the own hand is not unknown to its seat
+        out = np.empty((m, self.observation_size), dtype=np.float32)
+        bits = self._spread(planes, out)
+        numbers = self._numbers
+        flat = (rows * numbers.shape[1])[:, None] + self._number_gather[me]
+        out[:, self._cut :] = numbers.reshape(-1)[flat]
+        return out, bits[:, 0, : self.num_actions].astype(np.int8)  # the hand: the legal cards
+
+    def _spread(
+        self, planes: npt.NDArray[np.uint64], out: npt.NDArray[np.float32]
+    ) -> npt.NDArray[np.uint8]:
+        """Write the card planes (one `uint64` each, one row per game) into the tensors `out`.
+
+        Returns the planes' bits, shape `(games, planes, 64)`.
+        """
+        m, count = planes.shape
+        little = planes.astype("<u8", copy=False).view(np.uint8)  # bit `card.index` of byte order
+        bits = np.unpackbits(little, axis=1, bitorder="little").reshape(m, count, 64)
+        out[:, : count * _CARDS].reshape(m, count, _CARDS)[...] = bits[:, :, :_CARDS]
+        return bits
 
     def _observe(  # noqa: PLR0915  # block by block, as observation_tensor
         self, rows: npt.NDArray[np.int64], me: npt.NDArray[np.int64] | None = None
     ) -> npt.NDArray[np.float32]:
-        """Each game's `observation_tensor(observe(state, me))`, read whole, for the games `rows`.
+        """Each game's `observation_tensor(observe(state, me))`, for the games `rows`.
 
-        `me` defaults to each game's seat to move.
+        `me` defaults to each game's seat to move. The card planes are made
+        as one `uint64` each, in the tensor's order, and spread out at once.
         """
         rules = self.rules
-        lay = self._lay
-        start = lay.start
+        start = self._lay.start
         m = len(rows)
         seats = self._seats
+        sides = self._sides
+        every = rows is self._all_rows
+        sel: npt.NDArray[np.int64] | slice = slice(None) if every else rows
+        to_move = self._to_move[sel]
         if me is None:
-            me = self._to_move[rows]
+            me = to_move
         ar = np.arange(m)
-        out = np.zeros((m, self.observation_size), dtype=np.float32)
-        hand = self._hands[rows, me]
-        pile = self._pile[rows]
-        top = self._top[rows]
-        unseen_down = self._down[rows] & (self._down_owner[rows] < 0)[:, None]
-        table = pile & ~unseen_down
-        rel = (me[:, None] + np.arange(seats)) % seats
-        out[:, 0:_CARDS] = hand
-        out[:, _CARDS : 2 * _CARDS] = table
-        at = start["top"]
-        shown_top = (top >= 0) & table[ar, np.maximum(top, 0)]
-        out[ar[shown_top], at + top[shown_top]] = 1.0
-        at = start["played"]
-        played = self._played[rows[:, None], rel]
-        out[:, at : at + seats * _CARDS] = played.reshape(m, -1)
-        sides = self._order[me]
-        captured = self._captured[rows[:, None], sides]
+        rel = (me[:, None] + self._seat_range) % seats  # (games, seats): seats counted from me
+        side_order = self._order[me]  # (games, sides): sides counted from me
+        planes = np.empty((m, self._planes), dtype=np.uint64)
+        hand = np.take_along_axis(self._hands[sel], me[:, None], axis=1)[:, 0]
+        table = self._pile[sel]
         if rules.face_down:
-            owner = self._down_owner[rows]
+            down = self._down[sel]
+            owner = self._down_owner[sel]
+            unseen_down = np.where(owner < 0, down, _NONE)
+            table = table & ~unseen_down
+        top = self._top[sel]
+        top_bit = np.where(top >= 0, _BIT[np.maximum(top, 0)], _NONE) & table
+        captured = np.take_along_axis(self._captured[sel], side_order, axis=1)
+        if rules.face_down:
             hide = (owner >= 0) & (owner != me)
-            captured[hide] &= ~self._down[rows][hide][:, None, :]
-        at = start["captured"]
-        out[:, at : at + self._sides * _CARDS] = captured.reshape(m, -1)
-        seen = hand | table | captured.any(axis=1)
-        out[:, start["unknown"] : start["unknown"] + _CARDS] = self._deck_plane & ~seen
-        if "redealt" in start:
-            out[:, start["redealt"] : start["redealt"] + _CARDS] = self._redealt[rows]
-        out[ar, start["to_move"] + (self._to_move[rows] - me) % seats] = 1.0
-        out[ar, start["dealer"] + (self._dealer[rows] - me) % seats] = 1.0
-        last = self._last[rows]
+            captured &= np.where(hide, ~down, _ALL)[:, None]
+        planes[:, 0] = hand
+        planes[:, 1] = table
+        planes[:, 2] = top_bit
+        at = 3
+        planes[:, at : at + seats] = np.take_along_axis(self._played[sel], rel, axis=1)
+        at += seats
+        planes[:, at : at + sides] = captured
+        at += sides
+        seen = hand | table | np.bitwise_or.reduce(captured, axis=1)
+        planes[:, at] = self._deck_bits & ~seen
+        if self._has_redealt:
+            planes[:, at + 1] = self._redealt[sel]
+        cut = self._cut
+        out = np.empty((m, self.observation_size), dtype=np.float32)
+        self._spread(planes, out)
+        out[:, cut:] = 0.0
+        out[ar, start["to_move"] + (to_move - me) % seats] = 1.0
+        out[ar, start["dealer"] + (self._dealer[sel] - me) % seats] = 1.0
+        last = self._last[sel]
         has = last >= 0
         out[ar[has], start["last_capturer"] + ((last - me) % seats)[has]] = 1.0
         out[:, start["phase"] + _PLAY_PHASE] = 1.0
-        hand_n = self._hand_n[rows[:, None], rel]
         at = start["hand_sizes"]
-        out[:, at : at + seats] = hand_n / rules.hand_size
-        stock_n = len(self._deck) - self._pos[rows]
-        out[:, start["stock"]] = stock_n / _CARDS
-        pile_n = self._pile_n[rows]
+        out[:, at : at + seats] = (
+            np.take_along_axis(self._hand_n[sel], rel, axis=1) / rules.hand_size
+        )
+        out[:, start["stock"]] = (len(self._deck) - self._pos[sel]) / _CARDS
+        pile_n = self._pile_n[sel]
         out[:, start["table_count"]] = pile_n / _CARDS
         out[:, start["lone_item"]] = pile_n == 1
         if rules.face_down:
-            out[:, start["face_down"]] = unseen_down.any(axis=1) * 1.0
-        n = self._sides
+            out[:, start["face_down"]] = unseen_down != 0
         cap = self._xeri_cap
         at = start["captured_counts"]
-        out[:, at : at + n] = self._cap_n[rows[:, None], sides] / _CARDS
+        out[:, at : at + sides] = np.take_along_axis(self._cap_n[sel], side_order, axis=1) / _CARDS
         at = start["xeris"]
-        out[:, at : at + n] = np.minimum(1.0, self._xeris[rows[:, None], sides] / cap)
+        xeris = np.take_along_axis(self._xeris[sel], side_order, axis=1)
+        out[:, at : at + sides] = np.minimum(1.0, xeris / cap)
         at = start["jack_xeris"]
-        out[:, at : at + n] = np.minimum(1.0, self._jacks[rows[:, None], sides] / cap)
+        jacks = np.take_along_axis(self._jacks[sel], side_order, axis=1)
+        out[:, at : at + sides] = np.minimum(1.0, jacks / cap)
         return out
 
     # -- replays -----------------------------------------------------------------------------
@@ -913,17 +945,15 @@ class XeriVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]  # typed onl
             rows = np.flatnonzero(games._to_move != self.seat)
             if not len(rows):
                 return
-            observations = games._seen(rows)
-            masks = games._hands[rows, games._to_move[rows]].astype(np.int8)
+            observations, masks = games._seen_masks(rows)
             actions = np.asarray(self._policy(observations, masks, self._opponent_rng))
             more, done = games.play(rows, actions)
             rewards[rows] += more[:, self.seat]
             ended[rows] |= done
 
     def _obs(self) -> tuple[dict[str, npt.NDArray[Any]], dict[str, Any]]:
-        games = self.games
-        masks = games.masks()
-        obs: dict[str, npt.NDArray[Any]] = {"observation": games.observe(), "action_mask": masks}
+        observations, masks = self.games._seen_masks(self.games._all_rows)
+        obs: dict[str, npt.NDArray[Any]] = {"observation": observations, "action_mask": masks}
         return obs, {"action_mask": masks}
 
     def reset(
@@ -965,7 +995,7 @@ class XeriVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]  # typed onl
         Raises:
             IllegalMoveError: an action is illegal; nothing is played.
         """
-        rows = np.arange(self.num_envs)
+        rows = self.games._all_rows
         more, ended = self.games.play(rows, actions)
         rewards = more[:, self.seat].copy()
         self._to_agent(rewards, ended)
