@@ -40,12 +40,13 @@ from __future__ import annotations
 import attrs
 
 from xeri._cards import Card
+from xeri._core.round import play_seats
 from xeri._core.state import GameState, MatchFacts, Phase
 from xeri._errors import IllegalMoveError
 from xeri._families.protocol import XeriKind
 from xeri._immutable import _Immutable
 from xeri._moves import PlayerMove
-from xeri._rules.ruleset import RuleSet, _play_seats
+from xeri._rules.ruleset import RuleSet
 from xeri._rules.scoring import RoundResult
 from xeri._table import TableItem
 
@@ -129,7 +130,7 @@ class Observation(MatchFacts, _Immutable):
         dealer, the seat after the one before ([G8][rules-g8]).
         """
         history = self.history
-        seats = _play_seats(self.rules, self.dealer, len(history))
+        seats = play_seats(self.rules, self.dealer, len(history))
         return tuple(zip(seats, history, strict=True))
 
     @property

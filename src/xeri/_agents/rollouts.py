@@ -49,7 +49,8 @@ from math import factorial
 from operator import attrgetter, itemgetter
 
 from xeri._cards import Card
-from xeri._core.engine import RandomSource, _end_round, apply, chance_move, legal_moves
+from xeri._core.engine import RandomSource, apply, chance_move, legal_moves
+from xeri._core.round import counted_xeri, deal_seats, end_round, leader, next_deal_dealer
 from xeri._core.state import GameState, Phase, Take, _make_take
 from xeri._errors import IllegalMoveError
 from xeri._families.pile.rule import PileCapture
@@ -207,21 +208,24 @@ def _ordered(hand: Sequence[Card], p: int) -> tuple[Card, ...]:
     return tuple(order)
 
 
-def _random_plays(state: GameState, rng: RandomSource) -> tuple[list[Card], int]:
+def _random_plays(state: GameState, rng: RandomSource) -> tuple[list[Card], int, list[int]]:
     """The table's cards, then every play left in the round, in a uniformly random order.
 
     In a pile game every card of the hand is legal at every turn, so a
     player choosing uniformly at random at each turn plays its hand in a
     uniformly random order, independent of the others. The plays left are
     fixed by these orders: of the hands held now, and of the hands the
-    stock will deal, block by block, each to the next seat in play order.
-    One number below the product of the hands' factorials, read digit by
-    digit in the mixed radix of those factorials, is exactly such an order
-    for every hand: one call of the generator for the round. Each hand's
-    cards then go to its seat's places in the list (every `seats`-th).
+    stock will deal, block by block, each to the seat the round core names
+    (`xeri._core.round.deal_seats`), which plays in its place after the
+    deal's leader. One number below the product of the hands' factorials,
+    read digit by digit in the mixed radix of those factorials, is exactly
+    such an order for every hand: one call of the generator for the round.
+    Each hand's cards then go to its seat's places in the list (every
+    `seats`-th).
 
     Returns:
-        The list, and how many plays of it belong to the current deal.
+        The list, how many plays of it belong to the current deal, and the
+        dealer of each deal from the current one on.
     """
     rules = state.rules
     seats, size = rules.seats, rules.hand_size
@@ -245,13 +249,18 @@ def _random_plays(state: GameState, rng: RandomSource) -> tuple[list[Card], int]
         r, p = divmod(r, facts[n])
         plays[offset + j : offset + j + seats * n : seats] = _ordered(hand, p)
     block = seats * size
+    dealers = [state.dealer]
     for d in range(0, len(stock), block):  # each deal to come, from stock[d]
+        dealer = next_deal_dealer(rules, dealers[-1])
+        dealers.append(dealer)
+        lead = leader(rules, dealer)
         at = offset + first + d
-        for j in range(seats):
+        for j, seat in enumerate(deal_seats(rules, dealer)):
             r, p = divmod(r, facts[size])
             k = d + j * size
-            plays[at + j : at + block : seats] = _ordered(stock[k : k + size], p)
-    return plays, first
+            place = at + (seat - lead) % seats
+            plays[place : at + block : seats] = _ordered(stock[k : k + size], p)
+    return plays, first, dealers
 
 
 def _pile_rollout(state: GameState, rng: RandomSource, policy: Policy | None) -> GameState:
@@ -273,14 +282,11 @@ def _pile_random(state: GameState, rng: RandomSource) -> GameState:
     sweeper = rules.capture.sweeper  # type: ignore[attr-defined]  # a PileCapture
     seats = rules.seats
     mover: int = state.to_move  # type: ignore[assignment]  # a seat in phase PLAY
-    plays, first = _random_plays(state, rng)
+    plays, first, dealers = _random_plays(state, rng)
     offset = len(state.table)
     turn0 = len(state.history) - offset  # the turn of `plays[i]` is `turn0 + i`
     last = len(plays) - 1
     dealt = seats * rules.hand_size  # the plays of each later deal
-    per_deal = rules.dealer_per_deal
-    no_first_xeri = not rules.xeri_on_first_card and not state.history
-    no_last_xeri = not rules.xeri_on_last_card
     xeri_kind, jack_kind = XeriKind.XERI, XeriKind.JACK_XERI
     takes: list[Take] = list(state.takes)
     top = plays[offset - 1].rank if offset else None
@@ -289,31 +295,32 @@ def _pile_random(state: GameState, rng: RandomSource) -> GameState:
         rank = plays[i].rank
         if rank is top:
             kind = None
-            if i - bottom == 1 and not (
-                (no_first_xeri and i == offset) or (no_last_xeri and i == last)
-            ):
+            if i - bottom == 1:  # a lone card: the round core says whether it counts
                 kind = jack_kind if rank is sweeper else xeri_kind
+                kind = counted_xeri(rules, kind, turn0 + i, last - i)
         elif rank is sweeper and top is not None:
             kind = None
         else:
             top = rank
             continue
         t = i - offset  # the play's index from the seat to move now
-        shift = (t - first) // dealt + 1 if per_deal and t >= first else 0
-        seat = (mover + t + shift) % seats
-        takes.append(_make_take(seat, tuple(plays[bottom : i + 1]), kind, turn0 + i))
+        if t < first:
+            seat = (mover + t) % seats
+        else:  # a later deal, led by the seat after its dealer
+            deal, place = divmod(t - first, dealt)
+            seat = (leader(rules, dealers[deal + 1]) + place) % seats
+        takes.append(
+            _make_take(seat=seat, cards=tuple(plays[bottom : i + 1]), xeri=kind, turn=turn0 + i)
+        )
         top = None
         bottom = i + 1
-    dealer = state.dealer
-    if per_deal:
-        dealer = (dealer + len(state.stock) // dealt) % seats
     history = (*state.history, *plays[offset:])
-    return _end_round(
-        state, ((),) * seats, tuple(plays[bottom:]), history, tuple(takes), dealer=dealer
+    return end_round(
+        state, ((),) * seats, tuple(plays[bottom:]), history, tuple(takes), dealer=dealers[-1]
     )
 
 
-def _pile_policy(  # noqa: PLR0915  # one loop, kept whole for speed
+def _pile_policy(  # one loop, kept whole for speed
     state: GameState, policy: Policy
 ) -> GameState:
     """The round on mutable lists of cards, the policy asked at every turn."""
@@ -322,14 +329,11 @@ def _pile_policy(  # noqa: PLR0915  # one loop, kept whole for speed
     seats = rules.seats
     size = rules.hand_size
     dealer = state.dealer
-    per_deal = rules.dealer_per_deal
     hands = [list(hand) for hand in state.hands]
     pile: list[Card] = list(state.table)  # type: ignore[arg-type]  # a pile holds cards only
     stock = list(state.stock)
     history: list[PlayerMove] = list(state.history)
     takes: list[Take] = list(state.takes)
-    first_xeri = rules.xeri_on_first_card
-    last_xeri = rules.xeri_on_last_card
     xeri_kind, jack_kind = XeriKind.XERI, XeriKind.JACK_XERI
     view = RolloutView(rules)
     view.table = pile
@@ -347,14 +351,15 @@ def _pile_policy(  # noqa: PLR0915  # one loop, kept whole for speed
                 rank = card.rank
                 if rank is pile[-1].rank:
                     kind = None
-                    if len(pile) == 1 and (first_xeri or turn) and (last_xeri or k or stock):
+                    if len(pile) == 1:  # a lone card: the round core says whether it counts
                         kind = jack_kind if rank is sweeper else xeri_kind
+                        kind = counted_xeri(rules, kind, turn, k + len(stock))
                     pile.append(card)
-                    takes.append(_make_take(mover, tuple(pile), kind, turn))
+                    takes.append(_make_take(seat=mover, cards=tuple(pile), xeri=kind, turn=turn))
                     pile.clear()
                 elif rank is sweeper:
                     pile.append(card)
-                    takes.append(_make_take(mover, tuple(pile), None, turn))
+                    takes.append(_make_take(seat=mover, cards=tuple(pile), xeri=None, turn=turn))
                     pile.clear()
                 else:
                     pile.append(card)
@@ -363,15 +368,10 @@ def _pile_policy(  # noqa: PLR0915  # one loop, kept whole for speed
             mover = mover + 1 if mover + 1 < seats else 0
         if not stock:
             break
-        # Every hand is empty: the same dealer deals again from the stock (G8),
-        # or the next seat under `dealer_per_deal`.
-        if per_deal:
-            dealer = (dealer + 1) % seats
-        for i in range(seats):
-            seat = (dealer + 1 + i) % seats
+        # Every hand is empty: the stock deals again, as the round core says (G8, X3).
+        dealer = next_deal_dealer(rules, dealer)
+        for i, seat in enumerate(deal_seats(rules, dealer)):
             hands[seat] = sorted(stock[i * size : (i + 1) * size], key=_INDEX)
         del stock[: seats * size]
-        mover = (dealer + 1) % seats
-    return _end_round(
-        state, ((),) * seats, tuple(pile), tuple(history), tuple(takes), dealer=dealer
-    )
+        mover = leader(rules, dealer)
+    return end_round(state, ((),) * seats, tuple(pile), tuple(history), tuple(takes), dealer=dealer)

@@ -46,6 +46,7 @@ from math import comb
 from xeri._agents.observation import Observation, observe
 from xeri._cards import Card
 from xeri._core.engine import RandomSource, _shuffle
+from xeri._core.round import bottom_card_holder, deal_start
 from xeri._core.state import GameState, Phase, Take
 from xeri._core.validate import check_state
 from xeri._errors import IllegalMoveError, InvalidStateError, XeriError
@@ -215,7 +216,11 @@ class _Plan:
         self.hands: list[_Hand] = []
         for s in others:
             fixed: tuple[Card, ...] = ()
-            if bottom is not None and self.bottom_in == "dealer" and s == obs.dealer:
+            if (
+                bottom is not None
+                and self.bottom_in == "dealer"
+                and s == bottom_card_holder(rules, obs.dealer)
+            ):
                 fixed = (bottom,)
             self.hands.append(_Hand(s, obs.hand_sizes[s] - len(fixed), fixed))
         self.impossible: list[str] = []
@@ -235,8 +240,7 @@ class _Plan:
             return 0
         if obs.phase is not Phase.PLAY:
             return None
-        per_deal = obs.rules.seats * obs.rules.hand_size
-        return len(obs.history) // per_deal * per_deal
+        return deal_start(obs.rules, len(obs.history))
 
     def _add_redeal_needs(self) -> None:
         """Cards of redealt tables are in no hand dealt before the redeal ([X2][rules-x2])."""
@@ -532,6 +536,7 @@ def _bottom_place(obs: Observation, seen: frozenset[Card]) -> str | None:
         return None
     if obs.stock_size:
         return "stock"
-    if obs.dealer != obs.seat and obs.hand_sizes[obs.dealer]:
+    holder = bottom_card_holder(obs.rules, obs.dealer)  # in the last deal, by its dealer
+    if holder != obs.seat and obs.hand_sizes[holder]:
         return "dealer"
     raise InvalidStateError("the bottom card (V1) is not where it must be")

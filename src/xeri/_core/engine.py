@@ -29,12 +29,22 @@ from operator import attrgetter
 from random import Random
 from typing import TYPE_CHECKING, Protocol
 
-from xeri._cards import DECK, Card, Rank
-from xeri._core.state import GameState, Phase, Take, _make_state, _make_take
+from xeri._cards import DECK, Card
+from xeri._core.boundary import _TRUSTED_CAPTURES, _failed, _table_cards
+from xeri._core.round import (
+    counted_xeri,
+    cut_deck,
+    deal_hands,
+    end_round,
+    lay_table,
+    leader,
+    next_deal_dealer,
+    next_round_dealer,
+)
+from xeri._core.state import GameState, Phase, _make_state, _make_take, _state_copier
 from xeri._errors import IllegalMoveError, RuleSetError, XeriError, _show
 from xeri._families.pile.rule import PileCapture
 from xeri._families.protocol import XeriKind
-from xeri._families.sums.rule import SumCapture
 from xeri._moves import (
     Capture,
     ChanceMove,
@@ -46,9 +56,7 @@ from xeri._moves import (
     Reshuffle,
     Trail,
 )
-from xeri._rules.match import _checked_status
 from xeri._rules.ruleset import GREEK, RuleSet
-from xeri._rules.scoring import RoundResult, StandardScorer
 from xeri._table import Build, TableItem
 
 if TYPE_CHECKING:
@@ -76,11 +84,8 @@ _SYSTEM_RANDOM = secrets.SystemRandom()
 # their answers are not checked. On the hot path `apply` and `legal_moves` test
 # `capture.__class__ is PileCapture` only, and leave the other rules to a helper.
 # `PileCapture.moves` returns the hand: it is called without a `try`.
-_TRUSTED_CAPTURES = frozenset({PileCapture, SumCapture})
-_TRUSTED_SCORERS = frozenset({StandardScorer})
 _PLAYER_MOVES = frozenset({Card, Capture, Combine, Trail})
 _TABLE_ITEMS = frozenset({Card, Build})
-_RESULT_FIELDS = ("cards", "card_points", "majority", "xeris", "xeri_bonus", "total")
 
 
 class RandomSource(Protocol):
@@ -117,8 +122,18 @@ def start(rules: RuleSet = GREEK, *, dealer: int = 0) -> GameState:
         raise IllegalMoveError(
             f"dealer must be a seat from 0 to {rules.seats - 1}, not {_show(dealer)}"
         )
-    empty = ((),) * rules.seats
-    return _make_state(rules, Phase.DEAL, dealer, None, empty, (), (), (), (), (), None, ())
+    return _make_state(
+        rules=rules,
+        phase=Phase.DEAL,
+        dealer=dealer,
+        to_move=None,
+        hands=((),) * rules.seats,
+        table=(),
+        stock=(),
+        history=(),
+        takes=(),
+        round_results=(),
+    )
 
 
 def new_game(
@@ -421,59 +436,39 @@ def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState
     # Every play removes one card and play starts after the dealer, so the
     # dealer plays the last card of every deal: the hands are all empty
     # exactly when the dealer's is. With `dealer_per_deal` the dealer is
-    # the current deal's, so this holds for every deal, and the round's
-    # last card is the dealer's (V3).
+    # the current deal's, so this holds for every deal.
     if taken is not None:
-        if xeri is not None and (
-            (not rules.xeri_on_first_card and not history)
-            or (not rules.xeri_on_last_card and not stock and not hand and mover == dealer)
-        ):
-            xeri = None
-        takes = (*takes, _make_take(mover, taken, xeri, len(history)))
+        if xeri is not None:  # the round core: no xeri on the first or last play (V3, P4)
+            xeri = counted_xeri(rules, xeri, len(history), len(stock) + sum(map(len, hands)))
+        takes = (*takes, _make_take(seat=mover, cards=taken, xeri=xeri, turn=len(history)))
     history = history + (move,)  # type: ignore[operator]  # play() accepted it: a PlayerMove
     if hand or mover != dealer:
         nxt = mover + 1
         if nxt == rules.seats:
             nxt = 0
-        return _make_state(
-            rules,
-            _PLAY,
-            dealer,
-            nxt,
-            hands,
-            table,
-            stock,
-            history,
-            takes,
-            state.round_results,
-            state.bottom_card,
-            state.redealt,
+        return _next_turn(
+            state, to_move=nxt, hands=hands, table=table, history=history, takes=takes
         )
-    if stock:  # G8: the next deal, by the same dealer or, per deal, by the next seat
-        if rules.dealer_per_deal:
-            dealer = dealer + 1 if dealer + 1 < rules.seats else 0
-        hands, stock = _deal_hands(rules, dealer, stock)
-        return _make_state(
-            rules,
-            _PLAY,
-            dealer,
-            (dealer + 1) % rules.seats,
-            hands,
-            table,
-            stock,
-            history,
-            takes,
-            state.round_results,
-            state.bottom_card,
-            state.redealt,
+    if stock:  # G8: the next deal, by the dealer the round core names
+        dealer = next_deal_dealer(rules, dealer)
+        hands, stock = deal_hands(rules, dealer, stock)
+        return _next_deal(
+            state,
+            dealer=dealer,
+            to_move=leader(rules, dealer),
+            hands=hands,
+            table=table,
+            stock=stock,
+            history=history,
+            takes=takes,
         )
-    return _end_round(state, hands, table, history, takes, dealer=dealer)
+    return end_round(state, hands, table, history, takes, dealer=dealer)
 
 
-def _failed(rules: RuleSet, field: str, method: str, problem: str) -> RuleSetError:
-    """The error for a component that raised or broke its protocol: names it and the rule set."""
-    kind = type(getattr(rules, field)).__name__
-    return RuleSetError(f"rule set {rules.name!r}: its {field} {kind}.{method} {problem}")
+_next_turn = _state_copier("to_move", "hands", "table", "history", "takes")
+"""The state after a play within a deal: a copy but for these fields, made quickly."""
+_next_deal = _state_copier("dealer", "to_move", "hands", "table", "stock", "history", "takes")
+"""The state after a deal's last play when the stock deals again, made quickly."""
 
 
 def _play_failed(rules: RuleSet, move: object, problem: str) -> XeriError:
@@ -526,57 +521,6 @@ def _bad_play(  # noqa: PLR0917  # internal, called once with the outcome's four
     return None
 
 
-def _table_cards(rules: RuleSet, table: tuple[TableItem, ...]) -> tuple[Card, ...]:
-    """`rules.capture.table_cards(table)`, with a custom capture rule's answer checked."""
-    capture = rules.capture
-    try:
-        cards = capture.table_cards(table)
-    except Exception as exc:
-        raise _failed(rules, "capture", "table_cards", f"raised {type(exc).__name__}") from exc
-    if capture.__class__ not in _TRUSTED_CAPTURES and not (
-        type(cards) is tuple
-        and all(c.__class__ is Card for c in cards)
-        and len(set(cards)) == len(cards)
-    ):
-        problem = f"returned {_show(cards, text=False)}, not a tuple of distinct cards"
-        raise _failed(rules, "capture", "table_cards", problem)
-    return cards
-
-
-def _score(
-    rules: RuleSet,
-    piles: tuple[tuple[Card, ...], ...],
-    made: tuple[tuple[XeriKind, ...], ...],
-    leftover: int,
-) -> RoundResult:
-    """`rules.scorer.score(...)`, with a custom scorer's answer checked for its shape."""
-    scorer = rules.scorer
-    try:
-        result = scorer.score(piles, made, rules, leftover=leftover)
-    except Exception as exc:
-        raise _failed(rules, "scorer", "score", f"raised {type(exc).__name__}") from exc
-    if scorer.__class__ in _TRUSTED_SCORERS:
-        return result
-    if not isinstance(result, RoundResult):
-        raise _failed(
-            rules, "scorer", "score", f"returned {_show(result, text=False)}, not a RoundResult"
-        )
-    n = rules.num_sides
-    for field in _RESULT_FIELDS:
-        value = getattr(result, field)
-        if not (type(value) is tuple and len(value) == n and all(type(v) is int for v in value)):
-            problem = f"returned a RoundResult whose {field} is not {n} ints, one per side"
-            raise _failed(rules, "scorer", "score", problem)
-    if type(result.leftover) is not int:
-        raise _failed(rules, "scorer", "score", "returned a RoundResult whose leftover is no int")
-    return result
-
-
-def _match_over(rules: RuleSet, results: tuple[RoundResult, ...]) -> bool:
-    """Whether the match is over, from `rules.match.status`, checked when the format is custom."""
-    return _checked_status(rules, results).over
-
-
 def _out_of_turn(seat: object, why: str) -> IllegalMoveError:
     if seat.__class__ is not int:
         return IllegalMoveError(f"seat must be an int or None, not {_show(seat)}")
@@ -587,73 +531,6 @@ def _chance_or_over(state: GameState) -> str:
     if state.phase is Phase.MATCH_OVER:
         return "the match is over"
     return "no seat is to move, chance must act"
-
-
-def _deal_hands(
-    rules: RuleSet, dealer: int, cards: tuple[Card, ...]
-) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
-    """Deal `hand_size` cards to each seat from the top, the seat after the dealer first.
-
-    The order of [X3][rules-x3].
-    """
-    n = rules.seats
-    k = rules.hand_size
-    hands: list[tuple[Card, ...]] = [()] * n
-    for i in range(n):
-        hands[(dealer + 1 + i) % n] = tuple(sorted(cards[i * k : (i + 1) * k], key=_INDEX))
-    return tuple(hands), cards[n * k :]
-
-
-def _end_round(
-    state: GameState,
-    hands: tuple[tuple[Card, ...], ...],
-    table: tuple[TableItem, ...],
-    history: tuple[PlayerMove, ...],
-    takes: tuple[Take, ...],
-    *,
-    dealer: int,
-) -> GameState:
-    """Give the table to the last capturer and score the round.
-
-    The last capture of [G9][rules-g9] and [D7][rules-d7]; [X1][rules-x1] if nobody captured.
-    `dealer` is the dealer of the round's last deal: the next round is dealt by the seat
-    after it.
-    """
-    rules = state.rules
-    # A pile holds cards only: the table is its cards.
-    left = table if rules.capture.__class__ is PileCapture else _table_cards(rules, table)
-    leftover = 0
-    if left and takes:
-        takes = (*takes, _make_take(takes[-1].seat, left, None, None))  # type: ignore[arg-type]  # cards, as above
-        table = ()
-    else:
-        leftover = len(left)
-    sides = rules.sides
-    n = rules.num_sides
-    piles: list[list[Card]] = [[] for _ in range(n)]
-    made: list[list[XeriKind]] = [[] for _ in range(n)]
-    for take in takes:
-        side = sides[take.seat]
-        piles[side].extend(take.cards)
-        if take.xeri is not None:
-            made[side].append(take.xeri)
-    result = _score(rules, tuple(map(tuple, piles)), tuple(map(tuple, made)), leftover)
-    results = (*state.round_results, result)
-    over = _match_over(rules, results)
-    return _make_state(
-        rules,
-        Phase.MATCH_OVER if over else Phase.ROUND_OVER,
-        dealer,
-        None,
-        hands,
-        table,
-        (),
-        history,
-        takes,
-        results,
-        state.bottom_card,
-        state.redealt,
-    )
 
 
 def _check_cards(cards: object, expected: frozenset[Card], what: str) -> tuple[Card, ...]:
@@ -683,16 +560,10 @@ def _apply_chance(state: GameState, move: object) -> GameState:
         if placed and tuple(deck[: len(placed)]) != placed:
             raise _not_continued("a deal's deck", len(placed))
         # A new round is dealt by the seat after the dealer of the last deal (G2, F2).
-        dealer = state.dealer if phase is Phase.DEAL else (state.dealer + 1) % rules.seats
-        bottom = None
-        if rules.show_bottom_card:
-            if deck[-1].rank is Rank.JACK:
-                # V1: the first non-Jack from the bottom up goes to the bottom.
-                j = max(i for i, c in enumerate(deck) if c.rank is not Rank.JACK)
-                deck.append(deck.pop(j))
-            bottom = deck[-1]
-        hands, rest = _deal_hands(rules, dealer, tuple(deck))
-        return _lay_table(rules, dealer, hands, rest, state.round_results, bottom, ())
+        dealer = state.dealer if phase is Phase.DEAL else next_round_dealer(rules, state.dealer)
+        bottom = cut_deck(rules, deck)  # V1
+        hands, rest = deal_hands(rules, dealer, tuple(deck))
+        return lay_table(rules, dealer, hands, rest, state.round_results, bottom, ())
     if isinstance(move, Reshuffle):
         if phase is not Phase.REDEAL:
             raise IllegalMoveError("a Reshuffle is only legal while the initial table is redealt")
@@ -703,7 +574,7 @@ def _apply_chance(state: GameState, move: object) -> GameState:
             raise IllegalMoveError("a reshuffle must keep the shown bottom card at the bottom (V1)")
         if placed and stock[: len(placed)] != placed:
             raise _not_continued("a reshuffle's stock", len(placed))
-        return _lay_table(
+        return lay_table(
             rules,
             state.dealer,
             state.hands,
@@ -756,27 +627,17 @@ def _deal_card(state: GameState, card: Card) -> GameState:
     if card is not pinned:
         placed = (*placed, card)
         free -= 1
-    pending = _make_state(
-        state.rules,
-        phase,
-        state.dealer,
-        None,
-        state.hands,
-        state.table,
-        state.stock,
-        state.history,
-        state.takes,
-        state.round_results,
-        state.bottom_card,
-        state.redealt,
-        placed,
-    )
+    pending = _with_dealing(state, dealing=placed)
     if free > 1:
         return pending
     rest, _ = _pending(pending)
     order = (*placed, *rest) if pinned is None else (*placed, *rest, pinned)
     whole = Reshuffle(stock=order) if phase is Phase.REDEAL else Deal(deck=order)
     return _apply_chance(state, whole)
+
+
+_with_dealing = _state_copier("dealing")
+"""A state with another pending chance order, made quickly."""
 
 
 def _describe(move: object) -> str:
@@ -794,25 +655,3 @@ def _describe(move: object) -> str:
 
 def _chance_task(phase: Phase) -> str:
     return "redeal the initial table" if phase is Phase.REDEAL else "deal the next round"
-
-
-def _lay_table(  # noqa: PLR0917  # internal, called positionally from two places
-    rules: RuleSet,
-    dealer: int,
-    hands: tuple[tuple[Card, ...], ...],
-    cards: tuple[Card, ...],
-    results: tuple[RoundResult, ...],
-    bottom: Card | None,
-    redealt: tuple[tuple[Card, ...], ...],
-) -> GameState:
-    """Lay the initial table from the top of `cards`, the last on top, and check the redeal rule."""
-    t = rules.table_size
-    table, stock = cards[:t], cards[t:]
-    if rules.redeal.needed(table):
-        return _make_state(
-            rules, Phase.REDEAL, dealer, None, hands, table, stock, (), (), results, bottom, redealt
-        )
-    first = (dealer + 1) % rules.seats
-    return _make_state(
-        rules, _PLAY, dealer, first, hands, table, stock, (), (), results, bottom, redealt
-    )

@@ -34,9 +34,10 @@ import attrs
 
 from xeri._cards import DECK, Card, Rank
 from xeri._core.engine import apply
+from xeri._core.round import round_dealer
 from xeri._core.state import GameState, Phase
 from xeri._errors import XeriError
-from xeri._rules.ruleset import RuleSet, _round_dealer
+from xeri._rules.ruleset import RuleSet
 from xeri._rules.scoring import RoundResult, _total_rule
 from xeri._table import Build, item_cards
 
@@ -392,7 +393,7 @@ def _first_lay(
     n, h = rules.seats, rules.hand_size
     per_deal = n * h
     history = state.history
-    first = _round_dealer(rules, state.dealer, len(history))
+    first = round_dealer(rules, state.dealer, len(history))
     step = 1 if rules.dealer_per_deal else 0  # how far the deal passes after each deal
     playing = state.phase is Phase.PLAY
     current = len(history) // per_deal
@@ -424,7 +425,7 @@ def _replay_problems(state: GameState) -> Verdict:
     if rules.redeal.needed(table):
         return Verdict(["the initial table would have been dealt again"])
     results = state.round_results if playing else state.round_results[:-1]
-    first = _round_dealer(rules, state.dealer, len(history))
+    first = round_dealer(rules, state.dealer, len(history))
     replay = GameState(
         rules=rules,
         phase=Phase.PLAY,
