@@ -50,7 +50,14 @@ from operator import attrgetter, itemgetter
 
 from xeri._cards import Card
 from xeri._core.engine import RandomSource, apply, chance_move, legal_moves
-from xeri._core.round import counted_xeri, deal_seats, end_round, leader, next_deal_dealer
+from xeri._core.round import (
+    counted_xeri,
+    deal_seats,
+    end_round,
+    later_deals,
+    leader,
+    next_deal_dealer,
+)
 from xeri._core.state import GameState, Phase, Take, _make_take
 from xeri._errors import IllegalMoveError
 from xeri._families.pile.rule import PileCapture
@@ -65,6 +72,7 @@ __all__ = ["Policy", "RolloutView", "rollout"]
 
 _SYSTEM_RANDOM = secrets.SystemRandom()
 _INDEX = attrgetter("index")
+_RANK = attrgetter("rank")
 
 
 class RolloutView:
@@ -208,7 +216,7 @@ def _ordered(hand: Sequence[Card], p: int) -> tuple[Card, ...]:
     return tuple(order)
 
 
-def _random_plays(state: GameState, rng: RandomSource) -> tuple[list[Card], int, list[int]]:
+def _random_plays(state: GameState, rng: RandomSource) -> tuple[list[Card], int, list[int], int]:
     """The table's cards, then every play left in the round, in a uniformly random order.
 
     In a pile game every card of the hand is legal at every turn, so a
@@ -216,7 +224,7 @@ def _random_plays(state: GameState, rng: RandomSource) -> tuple[list[Card], int,
     uniformly random order, independent of the others. The plays left are
     fixed by these orders: of the hands held now, and of the hands the
     stock will deal, block by block, each to the seat the round core names
-    (`xeri._core.round.deal_seats`), which plays in its place after the
+    (`xeri._core.round.later_deals`), which plays in its place after the
     deal's leader. One number below the product of the hands' factorials,
     read digit by digit in the mixed radix of those factorials, is exactly
     such an order for every hand: one call of the generator for the round.
@@ -224,8 +232,9 @@ def _random_plays(state: GameState, rng: RandomSource) -> tuple[list[Card], int,
     `seats`-th).
 
     Returns:
-        The list, how many plays of it belong to the current deal, and the
-        dealer of each deal from the current one on.
+        The list, how many plays of it belong to the current deal, the
+        seat that leads each later deal (after the mover plus that number),
+        and the dealer of the round's last deal.
     """
     rules = state.rules
     seats, size = rules.seats, rules.hand_size
@@ -249,18 +258,19 @@ def _random_plays(state: GameState, rng: RandomSource) -> tuple[list[Card], int,
         r, p = divmod(r, facts[n])
         plays[offset + j : offset + j + seats * n : seats] = _ordered(hand, p)
     block = seats * size
-    dealers = [state.dealer]
-    for d in range(0, len(stock), block):  # each deal to come, from stock[d]
-        dealer = next_deal_dealer(rules, dealers[-1])
-        dealers.append(dealer)
-        lead = leader(rules, dealer)
-        at = offset + first + d
-        for j, seat in enumerate(deal_seats(rules, dealer)):
+    dealer = state.dealer
+    leads = [mover + first]  # see `_pile_random`
+    d = 0
+    for deal in later_deals(rules, state.dealer, len(stock) // block):
+        dealer, lead, _, places = deal
+        leads.append(lead)
+        at = offset + first + d  # the deal to come from stock[d]: its first play
+        for j, place in enumerate(places):  # block j's seat plays `place`-th in the deal
             r, p = divmod(r, facts[size])
             k = d + j * size
-            place = at + (seat - lead) % seats
-            plays[place : at + block : seats] = _ordered(stock[k : k + size], p)
-    return plays, first, dealers
+            plays[at + place : at + block : seats] = _ordered(stock[k : k + size], p)
+        d += block
+    return plays, first, leads, dealer
 
 
 def _pile_rollout(state: GameState, rng: RandomSource, policy: Policy | None) -> GameState:
@@ -281,8 +291,11 @@ def _pile_random(state: GameState, rng: RandomSource) -> GameState:
     rules = state.rules
     sweeper = rules.capture.sweeper  # type: ignore[attr-defined]  # a PileCapture
     seats = rules.seats
-    mover: int = state.to_move  # type: ignore[assignment]  # a seat in phase PLAY
-    plays, first, dealers = _random_plays(state, rng)
+    plays, first, leads, dealer = _random_plays(state, rng)
+    # The seat of the play `u` places after the current deal's end (negative in
+    # the current deal) is `(u + leads[k]) % seats`, where `k = u // dealt + 1` is 0
+    # in the current deal (`leads[0]` is `mover + first`), else the number of the
+    # later deal, led by the seat the round core names.
     offset = len(state.table)
     turn0 = len(state.history) - offset  # the turn of `plays[i]` is `turn0 + i`
     last = len(plays) - 1
@@ -291,8 +304,8 @@ def _pile_random(state: GameState, rng: RandomSource) -> GameState:
     takes: list[Take] = list(state.takes)
     top = plays[offset - 1].rank if offset else None
     bottom = 0  # the pile is `plays[bottom:i]` before the play `plays[i]`
-    for i in range(offset, last + 1):
-        rank = plays[i].rank
+    ranks = list(map(_RANK, plays))  # read in C: the loop below only indexes
+    for i, rank in enumerate(ranks[offset:], offset):
         if rank is top:
             kind = None
             if i - bottom == 1:  # a lone card: the round core says whether it counts
@@ -303,12 +316,8 @@ def _pile_random(state: GameState, rng: RandomSource) -> GameState:
         else:
             top = rank
             continue
-        t = i - offset  # the play's index from the seat to move now
-        if t < first:
-            seat = (mover + t) % seats
-        else:  # a later deal, led by the seat after its dealer
-            deal, place = divmod(t - first, dealt)
-            seat = (leader(rules, dealers[deal + 1]) + place) % seats
+        u = i - offset - first  # the play's index from the current deal's end
+        seat = (u + leads[u // dealt + 1]) % seats
         takes.append(
             _make_take(seat=seat, cards=tuple(plays[bottom : i + 1]), xeri=kind, turn=turn0 + i)
         )
@@ -316,7 +325,12 @@ def _pile_random(state: GameState, rng: RandomSource) -> GameState:
         bottom = i + 1
     history = (*state.history, *plays[offset:])
     return end_round(
-        state, ((),) * seats, tuple(plays[bottom:]), history, tuple(takes), dealer=dealers[-1]
+        state,
+        ((),) * seats,
+        tuple(plays[bottom:]),
+        history,
+        tuple(takes),
+        dealer=dealer,
     )
 
 

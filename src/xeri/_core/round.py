@@ -31,6 +31,7 @@ card-by-card chance.
 
 from __future__ import annotations
 
+from functools import cache
 from operator import attrgetter
 
 from xeri._cards import Card, Rank
@@ -41,7 +42,7 @@ from xeri._families.pile.rule import PileCapture
 from xeri._families.protocol import XeriKind
 from xeri._moves import PlayerMove
 from xeri._rules.match import _checked_status
-from xeri._rules.ruleset import RuleSet
+from xeri._rules.ruleset import _MAX_SEATS, RuleSet
 from xeri._rules.scoring import RoundResult, StandardScorer
 from xeri._table import TableItem
 
@@ -76,13 +77,48 @@ def next_round_dealer(rules: RuleSet, dealer: int) -> int:
     return (dealer + 1) % rules.seats
 
 
+_SEAT_ORDERS = tuple(
+    tuple(tuple((dealer + 1 + i) % n for i in range(n)) for dealer in range(n))
+    for n in range(_MAX_SEATS + 1)
+)
+"""`_SEAT_ORDERS[seats][dealer]`: the seats from the one after `dealer` round the table."""
+
+
 def deal_seats(rules: RuleSet, dealer: int) -> tuple[int, ...]:
     """The seats that get the blocks of `hand_size` cards from the top, in order ([X3][rules-x3]).
 
     Block `i` is `cards[i * hand_size : (i + 1) * hand_size]`; the dealer's comes last.
     """
-    n = rules.seats
-    return tuple([(dealer + 1 + i) % n for i in range(n)])
+    return _SEAT_ORDERS[rules.seats][dealer]
+
+
+Deal = tuple[int, int, tuple[int, ...], tuple[int, ...]]
+"""One deal of `later_deals`: its dealer, its leader, the seats of its blocks, their places."""
+
+
+def later_deals(rules: RuleSet, dealer: int, deals: int) -> tuple[Deal, ...]:
+    """The round's next `deals` deals after the one `dealer` dealt, for the fast paths.
+
+    Returns:
+        For each deal in order: its dealer ([G8][rules-g8]), the seat that
+        leads it ([G5][rules-g5]), the seats that get its blocks of cards
+        from the top of the stock ([X3][rules-x3]), and for each block the
+        place its seat plays in after the leader (0 for the leader).
+    """
+    return _later_deals(rules.seats, rules.dealer_per_deal, dealer, deals)
+
+
+@cache
+def _later_deals(seats: int, per_deal: bool, dealer: int, deals: int) -> tuple[Deal, ...]:  # noqa: FBT001  # a cache key
+    """`later_deals` from the only fields it depends on: computed once for each."""
+    plan = []
+    for _ in range(deals):
+        if per_deal:  # G8 and `dealer_per_deal`, as `next_deal_dealer` says
+            dealer = (dealer + 1) % seats
+        blocks = _SEAT_ORDERS[seats][dealer]
+        lead = blocks[0]  # the seat after the dealer, dealt first
+        plan.append((dealer, lead, blocks, tuple((s - lead) % seats for s in blocks)))
+    return tuple(plan)
 
 
 def deal_hands(
