@@ -72,7 +72,6 @@ __all__ = ["Policy", "RolloutView", "rollout"]
 
 _SYSTEM_RANDOM = secrets.SystemRandom()
 _INDEX = attrgetter("index")
-_RANK = attrgetter("rank")
 
 
 class RolloutView:
@@ -204,10 +203,20 @@ def _orderings(size: int) -> tuple[Callable[[Sequence[Card]], tuple[Card, ...]],
     return tuple(itemgetter(*order) for order in permutations(range(size)))
 
 
+_ORDERINGS: list[tuple[Callable[[Sequence[Card]], tuple[Card, ...]], ...] | None] = [None] * (
+    _TABLED + 1
+)
+"""`_orderings(size)` at index `size`, filled on first use: a list read without a call."""
+
+
 def _ordered(hand: Sequence[Card], p: int) -> tuple[Card, ...]:
     """The hand in its order number `p` (below the factorial of its size)."""
-    if len(hand) <= _TABLED:
-        return _orderings(len(hand))[p](hand)
+    n = len(hand)
+    if n <= _TABLED:
+        getters = _ORDERINGS[n]
+        if getters is None:
+            getters = _ORDERINGS[n] = _orderings(n)
+        return getters[p](hand)
     left = list(hand)
     order = []
     for k in range(len(hand), 0, -1):
@@ -304,8 +313,8 @@ def _pile_random(state: GameState, rng: RandomSource) -> GameState:
     takes: list[Take] = list(state.takes)
     top = plays[offset - 1].rank if offset else None
     bottom = 0  # the pile is `plays[bottom:i]` before the play `plays[i]`
-    ranks = list(map(_RANK, plays))  # read in C: the loop below only indexes
-    for i, rank in enumerate(ranks[offset:], offset):
+    for i in range(offset, last + 1):
+        rank = plays[i].rank
         if rank is top:
             kind = None
             if i - bottom == 1:  # a lone card: the round core says whether it counts
