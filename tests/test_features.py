@@ -123,7 +123,7 @@ def test_G7_lone_item_flag() -> None:
 
 def test_tensor_refuses_anything_but_an_observation() -> None:
     state = xeri.new_game(GREEK, rng=random.Random(1))
-    with pytest.raises(xeri.IllegalMoveError, match="needs an Observation, not GameState"):
+    with pytest.raises(xeri.ArgumentError, match="needs an Observation, not GameState"):
         observation_tensor(state)  # type: ignore[arg-type]  # the wrong type on purpose
 
 

@@ -30,6 +30,7 @@ from xeri._core.chance import chance_outcomes
 from xeri._core.engine import RandomSource, apply, chance_move, legal_moves, new_game, start
 from xeri._core.state import GameState, MatchFacts, Phase, Take
 from xeri._errors import (
+    ArgumentError,
     IllegalMoveError,
     InvalidStateError,
     NotationError,
@@ -105,6 +106,7 @@ __all__ = [
     "PRIMIERA_VALUES",
     "SCOPA",
     "ActionEncoding",
+    "ArgumentError",
     "Build",
     "Capture",
     "CaptureRule",

@@ -36,7 +36,7 @@ import attrs
 
 from xeri._agents.observation import observe
 from xeri._core.engine import apply, chance_move, new_game
-from xeri._errors import RuleSetError, XeriError
+from xeri._errors import ArgumentError, XeriError, _show
 from xeri._immutable import _Immutable
 from xeri._rules.ruleset import RuleSet
 from xeri.bots.base import Bot
@@ -327,25 +327,25 @@ def simulate(
         executor and the chunk size.
 
     Raises:
-        RuleSetError: the bots do not match the rule set's sides, or `deals`
-            or `chunk_size` is not a positive int.
+        ArgumentError: `rules` is not a rule set, the bots do not match its
+            sides, or `deals` or `chunk_size` is not a positive int.
         XeriError: a bot failed (the error of the bot, or the engine's
             refusal of its move).
     """
     bots = tuple(bots)
     if not isinstance(rules, RuleSet):
-        raise RuleSetError(f"simulate needs a RuleSet, not {type(rules).__name__}")
+        raise ArgumentError(f"simulate needs a RuleSet, not {type(rules).__name__}")
     if len(bots) != rules.num_sides:
-        raise RuleSetError(
+        raise ArgumentError(
             f"simulate needs one bot per side: {rules.name} has {rules.num_sides} sides,"
             f" {len(bots)} bots were given"
         )
     if type(deals) is not int or deals < 1:
-        raise RuleSetError(f"deals must be a positive int, not {deals!r}")
+        raise ArgumentError(f"deals must be a positive int, not {_show(deals)}")
     if chunk_size is None:
         chunk_size = max(1, min(64, -(-deals // 32)))
     elif type(chunk_size) is not int or chunk_size < 1:
-        raise RuleSetError(f"chunk_size must be a positive int, not {chunk_size!r}")
+        raise ArgumentError(f"chunk_size must be a positive int, not {_show(chunk_size)}")
     if seed is None:
         seed = secrets.randbits(63)
     chunks = [(s, min(s + chunk_size, deals)) for s in range(0, deals, chunk_size)]

@@ -95,7 +95,7 @@ import attrs
 from xeri._agents.observation import Observation
 from xeri._cards import DECK, Card
 from xeri._core.state import Phase
-from xeri._errors import IllegalMoveError
+from xeri._errors import ArgumentError
 from xeri._families.protocol import XeriKind
 from xeri._rules.match import FixedRounds, TargetScore
 from xeri._rules.redeal import Redeal
@@ -193,7 +193,7 @@ def _layout(rules: RuleSet) -> _Layout:
     layout = _LAYOUTS.get(id(rules))
     if layout is None or layout.rules is not rules:
         if not isinstance(rules, RuleSet):
-            raise IllegalMoveError(f"a layout needs a RuleSet, not {type(rules).__name__}")
+            raise ArgumentError(f"a layout needs a RuleSet, not {type(rules).__name__}")
         if len(_LAYOUTS) >= 64:  # rule sets made on the fly must not pile up
             _LAYOUTS.clear()
         layout = _LAYOUTS[id(rules)] = _make_layout(rules)
@@ -211,7 +211,7 @@ def observation_shape(rules: RuleSet) -> tuple[int]:
         lists of that length for every observation of the rule set.
 
     Raises:
-        IllegalMoveError: `rules` is not a rule set.
+        ArgumentError: `rules` is not a rule set.
     """
     return (_layout(rules).size,)
 
@@ -227,7 +227,7 @@ def observation_layout(rules: RuleSet) -> tuple[tuple[str, int, int], ...]:
         order: `tensor[start:stop]` is the block.
 
     Raises:
-        IllegalMoveError: `rules` is not a rule set.
+        ArgumentError: `rules` is not a rule set.
     """
     return _layout(rules).blocks
 
@@ -245,10 +245,10 @@ def observation_tensor(observation: Observation) -> list[float]:  # noqa: PLR091
         A new list of `observation_shape(observation.rules)[0]` floats.
 
     Raises:
-        IllegalMoveError: `observation` is not an [`Observation`][xeri.Observation].
+        ArgumentError: `observation` is not an [`Observation`][xeri.Observation].
     """
     if type(observation) is not Observation:
-        raise IllegalMoveError(
+        raise ArgumentError(
             f"observation_tensor needs an Observation, not {type(observation).__name__}"
         )
     rules = observation.rules

@@ -42,7 +42,7 @@ import attrs
 from xeri._cards import Card
 from xeri._core.round import play_seats
 from xeri._core.state import GameState, MatchFacts, Phase
-from xeri._errors import IllegalMoveError
+from xeri._errors import ArgumentError, _show
 from xeri._families.protocol import XeriKind
 from xeri._immutable import _Immutable
 from xeri._moves import PlayerMove
@@ -155,13 +155,13 @@ def observe(state: GameState, seat: int) -> Observation:
         cards hidden from `seat` (other hands, stock order, face-down cards).
 
     Raises:
-        IllegalMoveError: `seat` is not a seat of the rule set.
+        ArgumentError: `state` is not a state, or `seat` is not a seat of its rule set.
     """
     if type(state) is not GameState:
-        raise IllegalMoveError(f"observe needs a GameState, not {type(state).__name__}")
+        raise ArgumentError(f"observe needs a GameState, not {type(state).__name__}")
     rules = state.rules
     if type(seat) is not int or not 0 <= seat < rules.seats:
-        raise IllegalMoveError(f"seat must be an int from 0 to {rules.seats - 1}, not {seat!r}")
+        raise ArgumentError(f"seat must be an int from 0 to {rules.seats - 1}, not {_show(seat)}")
     table = state.table
     takes = state.takes
     down = 0

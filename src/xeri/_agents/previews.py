@@ -19,7 +19,7 @@ from xeri._agents.observation import Observation
 from xeri._cards import Card
 from xeri._core.round import counted_xeri
 from xeri._core.state import GameState
-from xeri._errors import IllegalMoveError
+from xeri._errors import ArgumentError, IllegalMoveError
 from xeri._families.protocol import XeriKind
 from xeri._immutable import _Immutable
 from xeri._moves import PlayerMove
@@ -69,6 +69,7 @@ def preview(view: GameState | Observation, move: PlayerMove) -> Preview:
         their points.
 
     Raises:
+        ArgumentError: `view` is neither a state nor an observation.
         IllegalMoveError: nobody is to move in `view`, the observing seat is
             not to move, or `move` is not legal.
 
@@ -94,7 +95,7 @@ def preview(view: GameState | Observation, move: PlayerMove) -> Preview:
         stock = view.stock_size
         face_down = view.face_down
     else:
-        raise IllegalMoveError(
+        raise ArgumentError(
             f"preview needs a GameState or an Observation, not {type(view).__name__}"
         )
     if mover is None:

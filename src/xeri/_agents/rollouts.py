@@ -59,7 +59,7 @@ from xeri._core.round import (
     next_deal_dealer,
 )
 from xeri._core.state import GameState, Phase, Take, _make_take
-from xeri._errors import IllegalMoveError
+from xeri._errors import ArgumentError
 from xeri._families.pile.rule import PileCapture
 from xeri._families.protocol import XeriKind
 from xeri._families.sums.kernel import sum_rollout
@@ -128,7 +128,7 @@ def rollout(
         that `apply` would reach with the same moves.
 
     Raises:
-        IllegalMoveError: `state` is not a state, or the first round is not
+        ArgumentError: `state` is not a state, or the first round is not
             dealt yet, or the policy returned no index of a legal move.
 
     Examples:
@@ -139,11 +139,11 @@ def rollout(
         (True, 48)
     """
     if type(state) is not GameState:
-        raise IllegalMoveError(f"rollout needs a GameState, not {type(state).__name__}")
+        raise ArgumentError(f"rollout needs a GameState, not {type(state).__name__}")
     if state.is_round_over:
         return state
     if state.phase is Phase.DEAL:
-        raise IllegalMoveError(
+        raise ArgumentError(
             "the first round is not dealt yet: apply a Deal (or the rest of its DealCards) first"
         )
     rng = _SYSTEM_RANDOM if rng is None else rng
@@ -159,7 +159,7 @@ def rollout(
 def _pick(policy: Policy, view: RolloutView) -> int:
     index = policy(view)
     if type(index) is not int or not 0 <= index < len(view.moves):
-        raise IllegalMoveError(
+        raise ArgumentError(
             f"the policy must return the index of a legal move (0 to {len(view.moves) - 1}),"
             f" not {index!r}"
         )

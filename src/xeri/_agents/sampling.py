@@ -49,7 +49,7 @@ from xeri._core.engine import RandomSource, _shuffle
 from xeri._core.round import bottom_card_holder, deal_start
 from xeri._core.state import GameState, Phase, Take
 from xeri._core.validate import check_state
-from xeri._errors import IllegalMoveError, InvalidStateError, XeriError
+from xeri._errors import ArgumentError, InvalidStateError, XeriError
 from xeri._families.protocol import CaptureRule, HandNeeds
 from xeri._moves import PlayerMove
 from xeri._table import TableItem, item_cards
@@ -80,7 +80,7 @@ def determinize(observation: Observation, rng: RandomSource | None = None) -> Ga
     Raises:
         InvalidStateError: no state is consistent with the observation (it was
             not made by [`observe`][xeri.observe], or was changed since).
-        IllegalMoveError: `observation` is not an `Observation`.
+        ArgumentError: `observation` is not an `Observation`.
     """
     rng = _SYSTEM_RANDOM if rng is None else rng
     plan = _Plan(observation)
@@ -108,7 +108,7 @@ def consistent_states(observation: Observation) -> int:
 
     Raises:
         InvalidStateError: the observation's counts cannot describe a state.
-        IllegalMoveError: `observation` is not an `Observation`.
+        ArgumentError: `observation` is not an `Observation`.
     """
     plan = _Plan(observation)
     return plan.total * plan.rest_orders
@@ -133,7 +133,7 @@ def check_observation(observation: Observation) -> list[str]:
         plan = _Plan(observation)
     except InvalidStateError as exc:
         return list(exc.problems)
-    except IllegalMoveError as exc:
+    except ArgumentError as exc:
         return [str(exc)]
     if not plan.total:
         return [plan.why_none()]
@@ -170,7 +170,7 @@ class _Plan:
 
     def __init__(self, observation: Observation) -> None:
         if type(observation) is not Observation:
-            raise IllegalMoveError(
+            raise ArgumentError(
                 f"an Observation is needed (see xeri.observe), not {type(observation).__name__}"
             )
         obs = observation

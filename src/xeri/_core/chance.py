@@ -86,7 +86,8 @@ def chance_outcomes(state: GameState) -> tuple[tuple[DealCard, float], ...]:
         probabilities are equal and add up to 1.
 
     Raises:
-        IllegalMoveError: `state` is not a state, or chance does not act in it.
+        ArgumentError: `state` is not a state.
+        IllegalMoveError: chance does not act in `state`.
     """
     if not isinstance(state, GameState):
         raise _not_a_state("chance_outcomes", state)

@@ -42,7 +42,7 @@ from xeri._core.round import (
     next_round_dealer,
 )
 from xeri._core.state import GameState, Phase, _make_state, _make_take, _state_copier
-from xeri._errors import IllegalMoveError, RuleSetError, XeriError, _show
+from xeri._errors import ArgumentError, IllegalMoveError, RuleSetError, XeriError, _show
 from xeri._families.pile.rule import PileCapture
 from xeri._families.protocol import XeriKind
 from xeri._moves import (
@@ -113,13 +113,13 @@ def start(rules: RuleSet = GREEK, *, dealer: int = 0) -> GameState:
         A state in phase `DEAL`, with empty hands, table and stock.
 
     Raises:
-        IllegalMoveError: `dealer` is not a seat of the rule set.
+        ArgumentError: `rules` is not a rule set, or `dealer` is not one of its seats.
     """
     if not isinstance(rules, RuleSet):
         hint = " (find_rules gives a rule set by its name)" if type(rules) is str else ""
-        raise IllegalMoveError(f"rules must be a RuleSet, not {_show(rules)}{hint}")
+        raise ArgumentError(f"rules must be a RuleSet, not {_show(rules)}{hint}")
     if type(dealer) is not int or not 0 <= dealer < rules.seats:
-        raise IllegalMoveError(
+        raise ArgumentError(
             f"dealer must be a seat from 0 to {rules.seats - 1}, not {_show(dealer)}"
         )
     return _make_state(
@@ -158,7 +158,7 @@ def new_game(
         The state after the deal and any redeal of the initial table.
 
     Raises:
-        IllegalMoveError: `rules` is not a rule set, `deck` is not the rule set's cards,
+        ArgumentError: `rules` is not a rule set, `deck` is not the rule set's cards,
             `dealer` is not a seat, or `rng` is not a random generator.
         RuleSetError: a component of the rule set failed (see the module docstring), or
             the redeal rule asked for more than 1,000 redeals in a row.
@@ -176,11 +176,12 @@ def new_game(
     if deck is None:
         move: ChanceMove = chance_move(state, rng)
     elif isinstance(deck, (tuple, list)):
-        move = Deal(deck=tuple(deck))
+        move = Deal(
+            deck=_check_cards(tuple(deck), _deck_set(rules.deck), "a deal's deck", ArgumentError)
+        )
     else:
-        cards = len(rules.deck) if isinstance(rules, RuleSet) else 52
-        raise IllegalMoveError(
-            f"deck must be a tuple or list of the {cards} cards, not {_show(deck)}"
+        raise ArgumentError(
+            f"deck must be a tuple or list of the {len(rules.deck)} cards, not {_show(deck)}"
         )
     state = apply(state, move)
     redeals = 0
@@ -211,7 +212,7 @@ def legal_moves(state: GameState | Observation) -> tuple[PlayerMove, ...]:
         the cards of the mover's hand.
 
     Raises:
-        IllegalMoveError: `state` is neither a state nor an observation.
+        ArgumentError: `state` is neither a state nor an observation.
         RuleSetError: the capture rule's `moves` failed (see the module docstring).
     """
     if type(state) is GameState:
@@ -275,8 +276,8 @@ def chance_move(state: GameState, rng: RandomSource | None = None) -> ChanceMove
         `ROUND_OVER`, a [`Reshuffle`][xeri.Reshuffle] in `REDEAL`.
 
     Raises:
-        IllegalMoveError: `state` is not a state, chance does not act in it, or
-            `rng` is not a random generator.
+        ArgumentError: `state` is not a state, or `rng` is not a random generator.
+        IllegalMoveError: chance does not act in `state`.
     """
     if not isinstance(state, GameState):
         raise _not_a_state("chance_move", state)
@@ -339,7 +340,7 @@ def _random_source(rng: object) -> RandomSource:
     if rng is None:
         return _SYSTEM_RANDOM
     if not (callable(getattr(rng, "shuffle", None)) and callable(getattr(rng, "randrange", None))):
-        raise IllegalMoveError(
+        raise ArgumentError(
             f"rng must offer shuffle and randrange, as random.Random does, not {_show(rng)}"
         )
     return rng  # type: ignore[return-value]  # it has both methods
@@ -366,10 +367,10 @@ def _shuffle(rng: RandomSource, cards: list[Card]) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
-def _not_a_state(function: str, value: object, *, observation: bool = False) -> IllegalMoveError:
+def _not_a_state(function: str, value: object, *, observation: bool = False) -> ArgumentError:
     """The error for a value given where a state was needed."""
     wanted = "a GameState or an Observation" if observation else "a GameState"
-    return IllegalMoveError(f"{function} needs {wanted}, not {_show(value)}")
+    return ArgumentError(f"{function} needs {wanted}, not {_show(value)}")
 
 
 def _waiting_for(state: GameState) -> str:
@@ -392,8 +393,9 @@ def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState
         deal, the end of the round with its result, or the end of the match.
 
     Raises:
-        IllegalMoveError: the move is not legal here ([X5][rules-x5]), or `state` is not a
-            state; the message names why.
+        IllegalMoveError: the move is not legal here ([X5][rules-x5]); the message
+            names why.
+        ArgumentError: `state` is not a state, or `seat` is neither an int nor None.
         RuleSetError: a component of the rule set failed (see the module docstring).
     """
     try:
@@ -521,9 +523,9 @@ def _bad_play(  # noqa: PLR0917  # internal, called once with the outcome's four
     return None
 
 
-def _out_of_turn(seat: object, why: str) -> IllegalMoveError:
+def _out_of_turn(seat: object, why: str) -> XeriError:
     if seat.__class__ is not int:
-        return IllegalMoveError(f"seat must be an int or None, not {_show(seat)}")
+        return ArgumentError(f"seat must be an int or None, not {_show(seat)}")
     return IllegalMoveError(f"seat {_show(seat)} moved out of turn: {why}")
 
 
@@ -533,15 +535,20 @@ def _chance_or_over(state: GameState) -> str:
     return "no seat is to move, chance must act"
 
 
-def _check_cards(cards: object, expected: frozenset[Card], what: str) -> tuple[Card, ...]:
-    """`cards` if it is a tuple holding exactly the `expected` cards, each once."""
+def _check_cards(
+    cards: object,
+    expected: frozenset[Card],
+    what: str,
+    error: type[XeriError] = IllegalMoveError,
+) -> tuple[Card, ...]:
+    """`cards` if it is a tuple holding exactly the `expected` cards, each once, else `error`."""
     try:
         ok = isinstance(cards, tuple) and len(cards) == len(expected) == len(frozenset(cards))
         ok = ok and expected.issuperset(cards)  # type: ignore[arg-type]  # a tuple by the test above
     except TypeError:  # an unhashable item
         ok = False
     if not ok:
-        raise IllegalMoveError(f"{what} must be a tuple holding each of {len(expected)} cards once")
+        raise error(f"{what} must be a tuple holding each of {len(expected)} cards once")
     return cards  # type: ignore[return-value]  # checked above
 
 

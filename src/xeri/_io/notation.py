@@ -34,7 +34,7 @@ from xeri._agents.observation import Observation
 from xeri._cards import Card
 from xeri._core.engine import legal_moves
 from xeri._core.state import GameState
-from xeri._errors import IllegalMoveError, NotationError
+from xeri._errors import ArgumentError, IllegalMoveError, NotationError
 from xeri._moves import Capture, Combine, PlayerMove, Trail
 from xeri._table import TableItem
 
@@ -80,11 +80,12 @@ def parse_move(state: GameState | Observation, text: str, *, seat: int | None = 
         `parse_move(state, str(move)) == move` for every legal move.
 
     Raises:
+        ArgumentError: `state` is neither a state nor an observation.
         IllegalMoveError: the text does not spell a move, or names no legal
             move of the seat to move. The message never names a card.
     """
     if not isinstance(state, (GameState, Observation)):
-        raise IllegalMoveError(
+        raise ArgumentError(
             f"parse_move needs a GameState or an Observation, not {type(state).__name__}"
         )
     mover = state.to_move

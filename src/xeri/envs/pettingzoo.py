@@ -94,7 +94,7 @@ from xeri._agents.features import observation_shape, observation_tensor
 from xeri._agents.observation import observe
 from xeri._core.engine import apply, chance_move, new_game
 from xeri._core.state import GameState, Phase
-from xeri._errors import IllegalMoveError
+from xeri._errors import ArgumentError, IllegalMoveError, _show
 from xeri._rules.ruleset import GREEK, RuleSet
 
 try:
@@ -159,10 +159,10 @@ class XeriEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         super().__init__()
         actions = num_actions(rules)  # refuses a rule set without an action encoding
         if episode not in _EPISODES:
-            raise IllegalMoveError(f"episode must be 'match' or 'round', not {episode!r}")
+            raise ArgumentError(f"episode must be 'match' or 'round', not {_show(episode)}")
         if render_mode is not None and render_mode not in _RENDER_MODES:
-            raise IllegalMoveError(
-                f"render_mode must be 'ansi', 'human' or None, not {render_mode!r}"
+            raise ArgumentError(
+                f"render_mode must be 'ansi', 'human' or None, not {_show(render_mode)}"
             )
         self.rules: RuleSet = rules
         self.episode: Episode = episode
@@ -274,6 +274,8 @@ class XeriEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         Raises:
             IllegalMoveError: the action is not legal now, or `reset` has not
                 been called; the game is left as it was.
+            ArgumentError: the action is not an int from 0 to the number of
+                actions less one; the game is left as it was.
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -283,7 +285,7 @@ class XeriEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         try:
             index = operator.index(action)  # type: ignore[arg-type]  # None is refused here
         except TypeError:
-            raise IllegalMoveError(f"an action is an int, not {type(action).__name__}") from None
+            raise ArgumentError(f"an action is an int, not {type(action).__name__}") from None
         state = apply(state, action_to_move(state, index))
         over = state.is_round_over if self.episode == "round" else state.is_over
         rng = self._rng
@@ -388,8 +390,9 @@ def raw_env(
         A new [`XeriEnv`][xeri.envs.pettingzoo.XeriEnv]; call `reset` first.
 
     Raises:
-        IllegalMoveError: `episode` or `render_mode` is not one of those values.
-        RuleSetError: `rules` is not a rule set, or has no action encoding.
+        ArgumentError: `rules` is not a rule set, or `episode` or `render_mode` is
+            not one of those values.
+        RuleSetError: `rules` has no action encoding.
     """
     return XeriEnv(rules=rules, render_mode=render_mode, episode=episode)
 
@@ -421,8 +424,9 @@ def env(
         [`XeriEnv`][xeri.envs.pettingzoo.XeriEnv].
 
     Raises:
-        IllegalMoveError: `episode` or `render_mode` is not one of those values.
-        RuleSetError: `rules` is not a rule set, or has no action encoding.
+        ArgumentError: `rules` is not a rule set, or `episode` or `render_mode` is
+            not one of those values.
+        RuleSetError: `rules` has no action encoding.
     """
     game = XeriEnv(rules=rules, render_mode=render_mode, episode=episode)
     if illegal_reward is None:
