@@ -296,16 +296,9 @@ def observation_tensor(observation: Observation) -> list[float]:  # noqa: PLR091
                     t[values + owner * _BUILD_VALUES + item.value - 1] = 1.0
 
     at = start["played"]
-    if rules.dealer_per_deal:  # each deal has its own dealer: the plays know their seats
-        for player, move in observation.plays:
-            card = move if type(move) is Card else move.card
-            t[at + (player - me) % seats * _CARDS + card.index] = 1.0
-    else:
-        seat = (observation.dealer + 1 - me) % seats
-        for move in observation.history:
-            card = move if type(move) is Card else move.card
-            t[at + seat * _CARDS + card.index] = 1.0
-            seat = (seat + 1) % seats
+    for player, move in observation.plays:  # the seat of each play, from the round core
+        card = move if type(move) is Card else move.card
+        t[at + (player - me) % seats * _CARDS + card.index] = 1.0
 
     at = start["captured"]
     sides = rules.num_sides

@@ -34,7 +34,13 @@ import attrs
 
 from xeri._cards import DECK, Card, Rank
 from xeri._core.engine import apply
-from xeri._core.round import round_dealer
+from xeri._core.round import (
+    bottom_card_holder,
+    deal_dealers,
+    deal_seats,
+    play_seats,
+    round_dealer,
+)
 from xeri._core.state import GameState, Phase
 from xeri._errors import XeriError
 from xeri._rules.ruleset import RuleSet
@@ -327,10 +333,15 @@ def _bottom_problems(state: GameState) -> list[str]:
             return ["under V1 the shown bottom card is the last card of the stock"]
         return []
     dealer = state.dealer
-    per_deal = n * h
-    last = (rules.deals_per_round - 1) * per_deal
-    dealers = {m.card for i, m in enumerate(state.history[last:]) if (dealer + 1 + i) % n == dealer}
-    held = state.hands[dealer] if 0 <= dealer < len(state.hands) else ()
+    if not 0 <= dealer < n:
+        return []  # a dealer that is no seat is reported on its own
+    last = (rules.deals_per_round - 1) * n * h
+    holder = bottom_card_holder(rules, dealer)  # the last deal's dealer (X3)
+    seats = play_seats(rules, dealer, len(state.history))
+    dealers = {
+        m.card for s, m in zip(seats[last:], state.history[last:], strict=True) if s == holder
+    }
+    held = state.hands[holder] if holder < len(state.hands) else ()
     if bottom not in held and bottom not in dealers:
         return ["under V1 the shown bottom card is dealt to the dealer in the last deal"]
     return []
@@ -394,12 +405,12 @@ def _first_lay(
     per_deal = n * h
     history = state.history
     first = round_dealer(rules, state.dealer, len(history))
-    step = 1 if rules.dealer_per_deal else 0  # how far the deal passes after each deal
     playing = state.phase is Phase.PLAY
     current = len(history) // per_deal
     dealt = current + 1 if playing else current
-    # The seats of each deal in dealing order: its dealer's seat last (X3).
-    orders = [[(first + step * d + 1 + i) % n for i in range(n)] for d in range(dealt)]
+    # The seats of each deal in dealing order, its dealer's seat last (X3), each
+    # deal by the dealer the round core names (G8).
+    orders = [deal_seats(rules, dealer) for dealer in deal_dealers(rules, first, dealt)]
     blocks: list[list[list[Card]]] = [[[] for _ in range(n)] for _ in range(dealt)]
     for i, move in enumerate(history):
         deal, pos = divmod(i, per_deal)
