@@ -50,14 +50,7 @@ from operator import attrgetter, itemgetter
 
 from xeri._cards import Card
 from xeri._core.engine import RandomSource, apply, chance_move, legal_moves
-from xeri._core.round import (
-    counted_xeri,
-    deal_seats,
-    end_round,
-    later_deals,
-    leader,
-    next_deal_dealer,
-)
+from xeri._core.round import counted_xeri, end_round, later_deals
 from xeri._core.state import GameState, Phase, Take, _make_take
 from xeri._errors import ArgumentError
 from xeri._families.pile.rule import PileCapture
@@ -362,6 +355,7 @@ def _pile_policy(  # one loop, kept whole for speed
     view.table = pile
     view.hands = hands
     mover: int = state.to_move  # type: ignore[assignment]  # a seat in phase PLAY
+    deals = later_deals(rules, dealer, len(stock) // (seats * size))  # the deals to come
     while True:  # one deal after another
         left = sum(map(len, hands))
         for k in range(left - 1, -1, -1):  # k plays of the deal are left after this one
@@ -392,9 +386,8 @@ def _pile_policy(  # one loop, kept whole for speed
         if not stock:
             break
         # Every hand is empty: the stock deals again, as the round core says (G8, X3).
-        dealer = next_deal_dealer(rules, dealer)
-        for i, seat in enumerate(deal_seats(rules, dealer)):
+        dealer, mover, blocks, _ = deals[len(deals) - len(stock) // (seats * size)]
+        for i, seat in enumerate(blocks):
             hands[seat] = sorted(stock[i * size : (i + 1) * size], key=_INDEX)
         del stock[: seats * size]
-        mover = leader(rules, dealer)
     return end_round(state, ((),) * seats, tuple(pile), tuple(history), tuple(takes), dealer=dealer)

@@ -302,8 +302,8 @@ def end_round(
         leftover = len(left)
     sides = rules.sides
     n = rules.num_sides
-    piles: list[list[Card]] = [[] for _ in range(n)]
-    made: list[list[XeriKind]] = [[] for _ in range(n)]
+    piles: list[list[Card]] = [*map(list, ((),) * n)]  # n empty lists, made in C
+    made: list[list[XeriKind]] = [*map(list, ((),) * n)]
     for take in takes:
         side = sides[take.seat]
         piles[side].extend(take.cards)

@@ -76,7 +76,7 @@ from random import Random
 
 from xeri._cards import DECK, Card
 from xeri._core.engine import RandomSource
-from xeri._core.round import counted_xeri, deal_seats, end_round, leader, next_deal_dealer
+from xeri._core.round import counted_xeri, end_round, later_deals
 from xeri._core.state import GameState, Take, _make_take
 from xeri._families.protocol import XeriKind
 from xeri._families.sums.rule import SumCapture
@@ -729,6 +729,7 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
     hands = [[c.index for c in hand] for hand in state.hands]
     table: list[_Item] = [t.index if type(t) is Card else t for t in state.table]  # type: ignore[misc]  # a Card or a Build
     stock = [c.index for c in state.stock]
+    deals = later_deals(rules, dealer, len(stock) // (seats * size))  # the deals to come
     history: list[PlayerMove] = list(state.history)
     takes: list[Take] = list(state.takes)
     sums = _sums(table)
@@ -888,13 +889,12 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
             if not stock:
                 break  # the round is over: the engine scores it
             # Every hand is empty: the stock deals again, as the round core says (D2, X3).
-            dealer = next_deal_dealer(rules, dealer)
-            for i, seat in enumerate(deal_seats(rules, dealer)):
+            dealer, mover, blocks, _ = deals[len(deals) - len(stock) // (seats * size)]
+            for i, seat in enumerate(blocks):
                 hands[seat] = sorted(stock[i * size : (i + 1) * size])
                 holding[seat] = _holding(hands[seat])
                 values_held[seat] = sum(1 << v for v in holding[seat][0])
             del stock[: seats * size]
-            mover = leader(rules, dealer)
             continue
         mover = mover + 1 if mover + 1 < seats else 0
     return end_round(
