@@ -159,6 +159,9 @@ def test_a_fast_copy_equals_evolve_and_leaves_the_original_alone():
     assert made.stock is STATE.stock
     with pytest.raises(TypeError):
         copier(STATE, to_move=1)  # every changed field must be given
+    assert copier(STATE, 1, hands) == made  # by position, in the order named
+    with pytest.raises(TypeError):
+        copier(STATE, 1, hands, STATE.table)  # a field it does not change
     with pytest.raises(TypeError):
         _state_copier("colour")
 

@@ -448,29 +448,19 @@ def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState
         nxt = mover + 1
         if nxt == rules.seats:
             nxt = 0
-        return _next_turn(
-            state, to_move=nxt, hands=hands, table=table, history=history, takes=takes
-        )
+        return _next_turn(state, nxt, hands, table, history, takes)  # in _next_turn's order
     if stock:  # G8: the next deal, by the dealer the round core names
         dealer = next_deal_dealer(rules, dealer)
         hands, stock = deal_hands(rules, dealer, stock)
-        return _next_deal(
-            state,
-            dealer=dealer,
-            to_move=leader(rules, dealer),
-            hands=hands,
-            table=table,
-            stock=stock,
-            history=history,
-            takes=takes,
-        )
+        lead = leader(rules, dealer)
+        return _next_deal(state, dealer, lead, hands, table, stock, history, takes)  # its order
     return end_round(state, hands, table, history, takes, dealer=dealer)
 
 
 _next_turn = _state_copier("to_move", "hands", "table", "history", "takes")
-"""The state after a play within a deal: a copy but for these fields, made quickly."""
+"""The state after a play within a deal: a copy but for these fields, in this order."""
 _next_deal = _state_copier("dealer", "to_move", "hands", "table", "stock", "history", "takes")
-"""The state after a deal's last play when the stock deals again, made quickly."""
+"""The state after a deal's last play when the stock deals again: these fields, in order."""
 
 
 def _play_failed(rules: RuleSet, move: object, problem: str) -> XeriError:
