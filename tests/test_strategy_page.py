@@ -86,7 +86,7 @@ def test_every_ladder_row_has_its_deals_and_an_interval_that_agrees_with_its_ver
         assert not strategy.LADDER_JSONL.exists()
         return
     for cells in rows:
-        rules, step, _, _, deals, rounds, difference, interval, _, verdict = cells
+        rules, step, verdict, difference, interval, _, _, deals, rounds, _ = cells
         assert _count(deals) > 0
         assert _count(rounds) == 2 * _count(deals), "each duplicate deal is played twice"
         low, high = _interval(interval)
@@ -102,7 +102,7 @@ def test_every_dealer_row_has_its_deals_and_rounds():
     assert {cells[0] for cells in rows} == {"GREEK", "GREEK_FOUR", "GERMAN"}
     assert any("ISMCTSBot" in cells[1] for cells in rows), "the strongest bot is measured"
     for cells in rows:
-        rules, _, deals, rounds, dealer, other, difference, interval, wins = cells
+        rules, _, difference, interval, dealer, other, wins, deals, rounds = cells
         seats = xeri.find_rules(strategy.SHOWN_BACK[rules]).seats
         assert _count(rounds) == seats * _count(deals), "one game per rotation of the hands"
         low, high = _interval(interval)

@@ -16,33 +16,69 @@ from xeri._agents.actions import (
     ActionEncoding,
     action_mask,
     action_to_move,
+    factored,
     legal_actions,
     move_to_action,
     num_actions,
+    num_targets,
 )
-from xeri._agents.features import observation_shape, observation_tensor
+from xeri._agents.features import observation_layout, observation_shape, observation_tensor
 from xeri._agents.observation import Observation, ObservedTake, observe
 from xeri._agents.previews import Preview, preview
 from xeri._agents.rollouts import Policy, RolloutView, rollout
-from xeri._agents.sampling import determinize
+from xeri._agents.sampling import check_observation, consistent_states, determinize
 from xeri._cards import DECK, ITALIAN_DECK, PIQUET_DECK, Card, Rank, Suit
 from xeri._core.chance import chance_outcomes
 from xeri._core.engine import RandomSource, apply, chance_move, legal_moves, new_game, start
 from xeri._core.state import GameState, MatchFacts, Phase, Take
 from xeri._errors import (
     ArgumentError,
+    BotError,
     IllegalMoveError,
     InvalidStateError,
     NotationError,
     RuleSetError,
     XeriError,
 )
+from xeri._families.moves import LegalMoves
+from xeri._families.options import Option
 from xeri._families.pile.rule import PileCapture
-from xeri._families.protocol import CaptureRule, HandNeeds, PlayOutcome, XeriKind
-from xeri._families.sums.rule import SumCapture, card_value
+from xeri._families.protocol import (
+    NO_NEEDS,
+    CaptureRule,
+    HandNeeds,
+    OutcomeTuple,
+    PlayOutcome,
+    XeriKind,
+)
+from xeri._families.sums.rule import GERMAN_VALUES, SCOPA_VALUES, SumCapture, card_value
+from xeri._io.journal import (
+    JOURNAL_FORMAT,
+    JOURNAL_VERSION,
+    journal_header,
+    journal_row,
+    load_journal,
+    rules_fingerprint,
+)
 from xeri._io.notation import parse_move
 from xeri._io.records import GameRecord, record, replay
-from xeri._io.serialize import from_json, to_json
+from xeri._io.serialize import (
+    FORMAT_VERSION,
+    MAX_DEPTH,
+    MAX_TEXT_LENGTH,
+    from_data,
+    from_json,
+    to_data,
+    to_json,
+)
+from xeri._io.view import (
+    MAX_LISTED_MOVES,
+    VIEW_VERSION,
+    client_view,
+    client_view_json,
+    client_view_schema,
+    encode_view,
+)
 from xeri._moves import (
     Capture,
     ChanceMove,
@@ -53,6 +89,7 @@ from xeri._moves import (
     PlayerMove,
     Reshuffle,
     Trail,
+    move_sort_key,
 )
 from xeri._rules.categories import (
     PRIMIERA_VALUES,
@@ -86,7 +123,7 @@ from xeri._rules.ruleset import (
 )
 from xeri._rules.scoring import MajorityTie, PointsTable, RoundResult, Scorer, StandardScorer
 from xeri._simulation import SimulationResult, simulate
-from xeri._table import Build, TableItem
+from xeri._table import Build, TableItem, item_cards, item_sort_key
 
 __version__ = "0.1.0"
 """The version of the library."""
@@ -94,19 +131,30 @@ __version__ = "0.1.0"
 __all__ = [
     "CASSINO",
     "DECK",
+    "FORMAT_VERSION",
     "GERMAN",
     "GERMAN_POINTS",
+    "GERMAN_VALUES",
     "GREEK",
     "GREEK_FOUR",
     "GREEK_POINTS",
     "ITALIAN_DECK",
+    "JOURNAL_FORMAT",
+    "JOURNAL_VERSION",
+    "MAX_DEPTH",
+    "MAX_LISTED_MOVES",
+    "MAX_TEXT_LENGTH",
+    "NO_NEEDS",
     "PIQUET_DECK",
     "PISTI",
     "PISTI_POINTS",
     "PRIMIERA_VALUES",
     "SCOPA",
+    "SCOPA_VALUES",
+    "VIEW_VERSION",
     "ActionEncoding",
     "ArgumentError",
+    "BotError",
     "Build",
     "Capture",
     "CaptureRule",
@@ -123,6 +171,7 @@ __all__ = [
     "HandNeeds",
     "IllegalMoveError",
     "InvalidStateError",
+    "LegalMoves",
     "MajorityTie",
     "MatchFacts",
     "MatchFormat",
@@ -133,6 +182,8 @@ __all__ = [
     "NotationError",
     "Observation",
     "ObservedTake",
+    "Option",
+    "OutcomeTuple",
     "Phase",
     "PileCapture",
     "PlayOutcome",
@@ -171,14 +222,30 @@ __all__ = [
     "card_value",
     "chance_move",
     "chance_outcomes",
+    "check_observation",
+    "client_view",
+    "client_view_json",
+    "client_view_schema",
+    "consistent_states",
     "determinize",
+    "encode_view",
+    "factored",
     "find_rules",
+    "from_data",
     "from_json",
+    "item_cards",
+    "item_sort_key",
+    "journal_header",
+    "journal_row",
     "legal_actions",
     "legal_moves",
+    "load_journal",
+    "move_sort_key",
     "move_to_action",
     "new_game",
     "num_actions",
+    "num_targets",
+    "observation_layout",
     "observation_shape",
     "observation_tensor",
     "observe",
@@ -189,7 +256,9 @@ __all__ = [
     "registered",
     "replay",
     "rollout",
+    "rules_fingerprint",
     "simulate",
     "start",
+    "to_data",
     "to_json",
 ]

@@ -12,7 +12,7 @@ further input:
 Chance acts through [`Deal`][xeri.Deal] (a new round's deck) and
 [`Reshuffle`][xeri.Reshuffle] (an initial-pile redeal), [X4][rules-x4]; or,
 for frameworks that want chance nodes with few outcomes, one card at a
-time through [`DealCard`][xeri.DealCard] (see [`xeri._core.chance`][xeri._core.chance]).
+time through [`DealCard`][xeri.DealCard] (see [chance card by card][chance-card-by-card]).
 
 Moves sort by the card they play, then by kind, then by what they take, so
 [`legal_moves`][xeri.legal_moves] is sorted and stable.
@@ -89,6 +89,11 @@ class Capture(_CaptureSlots):
     taken: tuple[TableItem, ...] = attrs.field(converter=_sorted_items)
     """The table items taken: one equal card or build, or cards summing to the card's value."""
 
+    @property
+    def ascii(self) -> str:
+        """The move in ASCII notation, as `7C x 3D+4S` or `8H x [3D+5S=8]`."""
+        return f"{self.card.ascii} x {'+'.join(i.ascii for i in self.taken)}"
+
     def __str__(self) -> str:
         return f"{self.card} takes {'+'.join(map(str, self.taken))}"
 
@@ -120,6 +125,12 @@ class Combine(_CombineSlots):
         also = f", also={self.also!r}" if self.also else ""
         return f"Combine(card={self.card!r}, onto={self.onto!r}, value={self.value!r}{also})"
 
+    @property
+    def ascii(self) -> str:
+        """The move in ASCII notation, as `2S on 3D+4C = 9`."""
+        items = "+".join(i.ascii for i in (self.onto, *self.also))
+        return f"{self.card.ascii} on {items} = {self.value}"
+
     def __str__(self) -> str:
         items = "+".join(map(str, (self.onto, *self.also)))
         return f"{self.card} on {items} makes {self.value}"
@@ -138,6 +149,11 @@ class Trail(_Ordered):
 
     card: Card
     """The card played from the mover's hand."""
+
+    @property
+    def ascii(self) -> str:
+        """The move in ASCII notation, as `trail 5H`."""
+        return f"trail {self.card.ascii}"
 
     def __str__(self) -> str:
         return f"{self.card} free"
@@ -181,7 +197,7 @@ class DealCard(_Immutable):
     at a time, each uniformly among the cards not yet placed, and ends in
     exactly the state the whole move with that order gives
     ([X4][rules-x4]). [`chance_outcomes`][xeri.chance_outcomes] lists the
-    cards that may come next; [`xeri._core.chance`][xeri._core.chance] explains the two
+    cards that may come next; [chance card by card][chance-card-by-card] explains the two
     forms.
     """
 

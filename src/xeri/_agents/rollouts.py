@@ -21,7 +21,7 @@ slower).
 ## Policies
 
 A policy picks the move at each turn. It is called with a
-[`RolloutView`][xeri._agents.rollouts.RolloutView] and returns the *index* of the
+[`RolloutView`][xeri.RolloutView] and returns the *index* of the
 chosen move in `view.moves`, which lists the legal moves in the order of
 [`legal_moves`][xeri.legal_moves]. The view is reused and changed in place
 between calls: read it during the call, never keep it or change it. Besides
@@ -112,7 +112,7 @@ def rollout(
             random); a state whose round is over is returned as it is.
         rng: the generator for the default policy and for any redeal of the
             initial table; defaults to `secrets.SystemRandom()`.
-        policy: picks each move (see the module docstring); by default
+        policy: picks each move (see [rollouts][rollouts-and-policies]); by default
             uniformly at random among the legal moves.
 
     Returns:
@@ -142,9 +142,11 @@ def rollout(
     rng = _SYSTEM_RANDOM if rng is None else rng
     while state.phase is Phase.REDEAL:
         state = apply(state, chance_move(state, rng))
-    if type(state.rules.capture) is PileCapture:
+    capture = state.rules.capture
+    # Fast paths are capabilities the rules declare (`fast_path`), not class tests.
+    if isinstance(capture, PileCapture) and capture.fast_path():
         return _pile_rollout(state, rng, policy)
-    if type(state.rules.capture) is SumCapture and state.rules.capture._german and policy is None:
+    if isinstance(capture, SumCapture) and policy is None and capture.fast_path():
         return sum_rollout(state, rng)
     return _public_rollout(state, rng, policy)
 

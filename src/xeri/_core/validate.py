@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from functools import cache
+from functools import lru_cache
 from itertools import pairwise
 from typing import NamedTuple
 
@@ -50,7 +50,7 @@ from xeri._table import Build, item_cards
 __all__ = ["Verdict", "check_state", "names"]
 
 
-@cache
+@lru_cache(maxsize=64)
 def _deck_set(deck: tuple[Card, ...]) -> frozenset[Card]:
     """The cards of a rule set's deck, as a set."""
     return frozenset(deck)
@@ -208,7 +208,7 @@ def _counting_problems(state: GameState) -> list[str]:  # noqa: PLR0915  # one c
 def _dealing_problems(state: GameState) -> list[str]:
     """The pending card-by-card order of a state that is otherwise reachable.
 
-    See [`xeri._core.chance`][xeri._core.chance]: distinct cards of the order's pool (the
+    See [chance card by card][chance-card-by-card]: distinct cards of the order's pool (the
     deck, or the stock and the shown table of a redeal), never a pinned
     [V1][rules-v1] bottom card, and at least two free cards left to place.
     Messages name no card: the pending order is hidden.

@@ -9,8 +9,20 @@
 | [`Combine`][xeri.Combine] | `5♠ on 3♦ makes 8`, `2♠ on 3♦+4♣ makes 9` ([C4][rules-c4]) |
 | [`Trail`][xeri.Trail] | `5♠ free` |
 
-`parse_move` also accepts the ASCII card names (`10D`, `TD`, `10d`), any
-case, spaces anywhere between the parts, and the items taken or built on in any order.
+Every move also has an ASCII notation, its `ascii` property, which JSON
+messages and the [client view][xeri.client_view] use:
+
+| move | ASCII |
+| --- | --- |
+| a card played onto the pile | `10D` |
+| [`Capture`][xeri.Capture] | `7C x 3D+4S`, `8H x [3D+5S=8]` |
+| [`Combine`][xeri.Combine] | `5S on 3D = 8`, `2S on 3D+4C = 9` |
+| [`Trail`][xeri.Trail] | `trail 5S` |
+
+`parse_move` reads both notations, and mixes of them: the ASCII card names
+(`10D`, `TD`, `10d`), the suit symbols, `takes` or `x`, `makes` or `=`,
+`<card> free` or `trail <card>`, any case, spaces anywhere between the parts
+(but around `x`), and the items taken or built on in any order.
 
 Examples:
     >>> import random, xeri
@@ -20,10 +32,12 @@ Examples:
     >>> move = xeri.legal_moves(state)[0]
     >>> xeri.parse_move(state, f" {move.ascii.lower()} ") is move
     True
+    >>> all(xeri.parse_move(state, m.ascii) is m for m in xeri.legal_moves(state))
+    True
     >>> xeri.parse_move(state, f"{move} takes 3D")
     Traceback (most recent call last):
     ...
-    xeri._errors.IllegalMoveError: the text names no legal move of seat 1 with that card
+    xeri.IllegalMoveError: the text names no legal move of seat 1 with that card
 """
 
 from __future__ import annotations
@@ -35,8 +49,8 @@ from xeri._cards import Card
 from xeri._core.engine import legal_moves
 from xeri._core.state import GameState
 from xeri._errors import ArgumentError, IllegalMoveError, NotationError
-from xeri._moves import Capture, Combine, PlayerMove, Trail
-from xeri._table import TableItem
+from xeri._moves import TRAILS, Capture, Combine, PlayerMove
+from xeri._table import TableItem, item_sort_key
 
 __all__ = ["parse_move"]
 
@@ -47,14 +61,14 @@ _TOKEN = re.compile(
     r"\s*(?:"
     r"(?P<card>(?:10|[2-9AJQKT])[CDHS])(?![A-Z0-9])"
     r"|(?P<number>[0-9]{1,3})(?![A-Z0-9])"
-    r"|(?P<word>TAKES|ON|MAKES|FREE)(?![A-Z0-9])"
+    r"|(?P<word>TAKES|ON|MAKES|FREE|TRAIL|X)(?![A-Z0-9])"
     r"|(?P<mark>[+\[\]=])"
     r")"
 )
 _MAX_TEXT = 400
 _SHAPES = (
-    "'<card>', '<card> takes <item>+<item>', '<card> on <item> makes <value>' or"
-    " '<card> free', a card being its rank and suit, an item a card or '[<card>+<card>=<value>]'"
+    "'<card>', '<card> x <item>+<item>', '<card> on <item> = <value>' or"
+    " 'trail <card>', a card being its rank and suit, an item a card or '[<card>+<card>=<value>]'"
 )
 
 _ItemKey = Card | tuple[frozenset[Card], int]
@@ -70,14 +84,15 @@ def parse_move(state: GameState | Observation, text: str, *, seat: int | None = 
 
     Args:
         state: the state, or an observation of the seat to move.
-        text: the move's notation; see the module docstring for the forms read.
+        text: the move's notation; see [notation][move-notation] for the forms read.
         seat: the seat that sent the text, if known: text from any other seat
             than the one to move is refused as out of turn before it is read,
             as [`apply`][xeri.apply] does.
 
     Returns:
         The move, one of [`legal_moves(state)`][xeri.legal_moves]:
-        `parse_move(state, str(move)) == move` for every legal move.
+        `parse_move(state, str(move)) == move` for every legal move. It is
+        checked as [`apply`][xeri.apply] checks a move, without listing the others.
 
     Raises:
         ArgumentError: `state` is neither a state nor an observation.
@@ -102,14 +117,14 @@ def parse_move(state: GameState | Observation, text: str, *, seat: int | None = 
     except (_Unreadable, NotationError):
         raise IllegalMoveError(f"the text does not spell a move; write it as {_SHAPES}") from None
     moves = legal_moves(state)
-    for move in moves:
-        if _key(move) == key:
-            return move
+    move = _move_of(key, state.table)
+    if move is not None and move in moves:  # checked as apply checks it: nothing is listed
+        return move
     card = key[1]
     hand = state.hand if isinstance(state, Observation) else state.hands[mover]
     if card not in hand:
         raise IllegalMoveError(f"seat {mover} does not hold the card the text plays")
-    if not any(move.card is card for move in moves):
+    if not _plays(moves, card):  # type: ignore[arg-type,unused-ignore]  # the card of a key
         raise IllegalMoveError(f"seat {mover} may not play that card now")
     raise IllegalMoveError(
         f"seat {mover} may not play that card alone; write the whole move, as {_SHAPES}"
@@ -118,23 +133,48 @@ def parse_move(state: GameState | Observation, text: str, *, seat: int | None = 
     )
 
 
+def _move_of(key: _MoveKey, table: tuple[TableItem, ...]) -> PlayerMove | None:
+    """The move a key names on `table`, its items found there; None if one is not there."""
+    kind, card = key[0], key[1]
+    if type(card) is not Card:  # pragma: no cover  # every key names its card
+        return None
+    if kind == "play":
+        return card
+    if kind == "free":
+        return TRAILS[card]
+    found: list[TableItem] = []
+    for wanted in key[2]:  # type: ignore[attr-defined]  # the items of a key
+        item = next((t for t in table if _item_key(t) == wanted), None)
+        if item is None:
+            return None
+        found.append(item)
+    if kind == "takes":
+        return Capture(card=card, taken=tuple(found))
+    first, *rest = sorted(found, key=item_sort_key)
+    value = key[3]
+    if type(value) is not int:  # pragma: no cover  # read as a number
+        return None
+    return Combine(card=card, onto=first, value=value, also=tuple(rest))
+
+
+def _plays(moves: tuple[PlayerMove, ...], card: Card) -> bool:
+    """Whether some legal move plays `card`: a search on the moves, sorted by card first."""
+    lo, hi = 0, len(moves)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if moves[mid].card.index < card.index:
+            lo = mid + 1
+        else:
+            hi = mid
+    if lo == len(moves):
+        return False
+    return moves[lo].card is card
+
+
 def _item_key(item: TableItem) -> _ItemKey:
     if isinstance(item, Card):
         return item
     return (frozenset(item.cards), item.value)
-
-
-def _key(move: PlayerMove) -> _MoveKey:
-    """What the notation says of a move: enough to tell the legal moves apart."""
-    if isinstance(move, Card):
-        return ("play", move)
-    if isinstance(move, Capture):
-        return ("takes", move.card, frozenset(map(_item_key, move.taken)))
-    if isinstance(move, Combine):
-        return ("on", move.card, frozenset(map(_item_key, (move.onto, *move.also))), move.value)
-    if isinstance(move, Trail):
-        return ("free", move.card)
-    return ("?",)
 
 
 def _tokens(text: str) -> list[tuple[str, str]]:
@@ -151,7 +191,7 @@ def _tokens(text: str) -> list[tuple[str, str]]:
     return out
 
 
-def _read(text: str) -> _MoveKey:
+def _read(text: str) -> _MoveKey:  # noqa: PLR0915  # one small parser, its helpers inline
     tokens = _tokens(text)
     at = 0
 
@@ -196,18 +236,26 @@ def _read(text: str) -> _MoveKey:
             raise _Unreadable
         return frozenset(found)
 
+    if peek() == ("word", "TRAIL"):
+        take("word")
+        key: _MoveKey = ("free", card())
+        if at != len(tokens):
+            raise _Unreadable
+        return key
     played = card()
     word = peek()
-    key: _MoveKey
     if word == ("end", ""):
         key = ("play", played)
-    elif word == ("word", "TAKES"):
+    elif word in (("word", "TAKES"), ("word", "X")):
         take("word")
         key = ("takes", played, items())
     elif word == ("word", "ON"):
         take("word")
         onto = items()
-        take("word", "MAKES")
+        if peek() == ("mark", "="):
+            take("mark", "=")
+        else:
+            take("word", "MAKES")
         key = ("on", played, onto, number())
     elif word == ("word", "FREE"):
         take("word")

@@ -1,4 +1,4 @@
-"""The command line: `xeri play`, `xeri simulate`, `xeri demo`, `xeri rules`, `xeri replay`.
+"""The command line: `xeri play`, `simulate`, `demo`, `rules`, `replay` and `serve`.
 
 The installed `xeri` command and `python -m xeri` are the same program.
 
@@ -7,7 +7,9 @@ The installed `xeri` command and `python -m xeri` are the same program.
   see ([X2][rules-x2]). The legal moves are numbered; a move is chosen by its
   number or written in the move notation ([`parse_move`][xeri.parse_move]);
   `hint`, `save FILE`, `help` and `quit` (or Ctrl-D) are understood at
-  every prompt.
+  every prompt. On a terminal the bots take a moment over each play and
+  each round's score sheet waits for Enter, unless `--fast`; `--load FILE`
+  continues a saved game.
 * `xeri simulate greek counting greedy --deals 200 --workers 2` plays bots
   against each other with [`simulate`][xeri.simulate] and prints the result
   with the 95% interval of the difference (`--json` for the data).
@@ -21,7 +23,11 @@ The installed `xeri` command and `python -m xeri` are the same program.
 * `xeri replay FILE` prints a game record saved with
   [`to_json`][xeri.to_json], all cards open, or as one player saw it
   (`--seat N`: that player's own hand, never another hand or the stock);
-  `--step` waits for Enter between plays.
+  `--step` waits for Enter between plays, and `--rules MODULE:ATTRIBUTE`
+  imports the rule set of a record made with a rule set of your own.
+  `xeri play --load FILE` continues a saved game.
+* `xeri serve --db games.db --host 127.0.0.1 --port 8000` serves games in
+  the browser ([`xeri.server`][xeri.server], the `server` extra).
 
 A rule set is named by its registered name, or as `MODULE:ATTRIBUTE` for a
 [`RuleSet`][xeri.RuleSet] of a module importable from the current
@@ -39,17 +45,27 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import math
 import sys
 from collections.abc import Sequence
 from typing import TextIO
 
 from xeri._errors import XeriError
 from xeri._rules.ruleset import registered
-from xeri.cli._common import _BOT_NAMES, _PROG, _bot, _importable_here, _Io, _load_rules
+from xeri.cli._common import (
+    _BOT_NAMES,
+    _PROG,
+    _bot,
+    _Io,
+    _load_rules,
+    _shown,
+    _working_directory_off_path,
+)
 from xeri.cli._demo import play_demo
 from xeri.cli._play import _play
 from xeri.cli._replay import _replay
 from xeri.cli._rules import _rules_lines, _rules_table
+from xeri.cli._serve import _add_serve, _serve
 from xeri.cli._simulate import _simulate
 
 # The package, imports flowing one way (each module imports only those above it):
@@ -73,7 +89,8 @@ def _parser() -> argparse.ArgumentParser:
         description="Play against bots in the terminal, seeing only what your seat may see.",
         epilog="At the prompt: a move's number or the move itself, hint, save FILE, help, quit.",
     )
-    play.add_argument("--rules", default="greek", help=f"{rules_help} (default greek)")
+    # No default here: with --load the record names the rule set (greek otherwise).
+    play.add_argument("--rules", default=None, help=f"{rules_help} (default greek)")
     play.add_argument(
         "--against",
         default="counting",
@@ -93,6 +110,18 @@ def _parser() -> argparse.ArgumentParser:
     length.add_argument("--round", dest="one_round", action="store_true", help="play one round")
     play.set_defaults(one_round=False)
     play.add_argument(
+        "--load",
+        metavar="FILE",
+        default=None,
+        help="continue a game saved with `save FILE` (its rule set; --rules to import "
+        "a module's first)",
+    )
+    play.add_argument(
+        "--fast",
+        action="store_true",
+        help="no pauses: the bots play at once and the score sheets do not wait for Enter",
+    )
+    play.add_argument(
         "--color",
         choices=("auto", "always", "never"),
         default="auto",
@@ -102,7 +131,7 @@ def _parser() -> argparse.ArgumentParser:
         "simulate",
         help="play bots against each other and print the result",
         description="Play bots against each other over duplicate deals and print the mean "
-        "points per round and the 95%% interval of the difference.",
+        "points per round and the 95% interval of the difference.",
     )
     sim.add_argument("rules", metavar="RULES", help=rules_help)
     sim.add_argument(
@@ -113,7 +142,17 @@ def _parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--deals", type=_positive, default=100, help="deals to play (default 100)")
     sim.add_argument(
-        "--workers", type=_positive, default=1, help="processes to play in (default 1)"
+        "--workers",
+        type=_positive,
+        default=1,
+        help="processes to play in (default 1; at most the machine's cores)",
+    )
+    sim.add_argument(
+        "--decision-seconds",
+        type=_seconds,
+        default=None,
+        metavar="S",
+        help="stop with an error when a bot takes longer than S seconds to choose a move",
     )
     sim.add_argument("--seed", type=int, default=None, help="the same result for the same number")
     sim.add_argument("--matches", action="store_true", help="a whole match from each deal")
@@ -161,6 +200,19 @@ def _parser() -> argparse.ArgumentParser:
         "the stock",
     )
     rep.add_argument("--step", action="store_true", help="wait for Enter before each play")
+    rep.add_argument(
+        "--written-rules",
+        action="store_true",
+        help="replay under the rule set written in the record even when the registered rule set"
+        " of that name differs from it (by default such a record is refused)",
+    )
+    rep.add_argument(
+        "--rules",
+        default=None,
+        metavar="MODULE:ATTRIBUTE",
+        help="import the rule set of a module first, for a record of a rule set of your own",
+    )
+    _add_serve(sub)
     return parser
 
 
@@ -172,6 +224,17 @@ def _positive(text: str) -> int:
         value = 0
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be a positive number, not {text!r}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    """An argument that must be a positive, finite number of seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text!r}")
     return value
 
 
@@ -191,7 +254,16 @@ def _run(args: argparse.Namespace, io: _Io) -> int:
             io.say(line)
         return 0
     if args.command == "replay":
-        return _replay(args.file, seat=args.seat, step=args.step, io=io)
+        return _replay(
+            args.file,
+            seat=args.seat,
+            step=args.step,
+            io=io,
+            rules=args.rules,
+            written_rules=args.written_rules,
+        )
+    if args.command == "serve":
+        return _serve(args, io)
     raise AssertionError(args.command)  # pragma: no cover  # argparse allows only the above
 
 
@@ -226,7 +298,7 @@ def main(
         code = exc.code
         return code if isinstance(code, int) else 0 if code is None else 2
     try:
-        with _importable_here():
+        with _working_directory_off_path():
             return _run(args, io)
     except BrokenPipeError:  # the reader (`| head`) stopped listening: not an error
         with contextlib.suppress(OSError):
@@ -236,5 +308,5 @@ def main(
         print(file=io.stderr)
         return 130
     except XeriError as error:
-        print(f"error: {error}", file=io.stderr)
+        print(f"error: {_shown(str(error))}", file=io.stderr)
         return 2
