@@ -1,13 +1,20 @@
 """Rollouts against a plain mutable Greek engine, measured side by side in one run.
 
-Run: `python benchmarks/rollout.py [--rounds N] [--repeat K]`. Single core;
+Run: `python benchmarks/rollout.py [--rounds N] [--repeat K] [--shared DIR]`. Single core;
 the contenders take turns, K times. A rate is the best of its K timings; a
 ratio is the median, over the K turns, of the two runs' ratio in that turn.
 A figure, not a test (machines are noisy).
 
-Three things are timed on the same dealt positions (fresh GREEK deals made
+Four things are timed on the same dealt positions (fresh GREEK deals made
 before the clock starts):
 
+* **shared reference**: `play_round` of `xeri_fast.py`, the shared speed
+  yardstick of the project (the fastest plain-Python Greek engine: int
+  cards, mutable lists, one `Random.random` per shuffle key), imported from
+  `../shared/bench` beside the project's root or from `--shared DIR`. It is
+  not copied here; when the file is absent the benchmark says so and uses
+  its own reference (next) in its place. A round of it shuffles, deals,
+  redeals, plays and scores;
 * **reference**: `reference_round` below, a plain mutable pure-Python
   Greek engine written here with no library code: lists of ints, the pile
   rule, the refills, the last capture and the scoring of G10, random moves
@@ -24,10 +31,13 @@ GERMAN rollouts are compared with GERMAN's public path from the same deals.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import random
 import statistics
 import time
 from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
 
 import xeri
 
@@ -106,6 +116,19 @@ def reference_game(rng: random.Random) -> tuple[int, int]:
     return reference_round(hands, pile, stock, dealer, rng)
 
 
+def shared_reference(folder: Path) -> ModuleType | None:
+    """The shared yardstick `xeri_fast.py` in `folder`, imported as a module; None if absent."""
+    path = folder / "xeri_fast.py"
+    if not path.is_file():
+        return None
+    spec = importlib.util.spec_from_file_location("xeri_fast", path)
+    if spec is None or spec.loader is None:
+        return None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 # ---------------------------------------------------------------------------
 # Timing
 
@@ -152,8 +175,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=2000)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument(
+        "--shared",
+        type=Path,
+        default=Path(__file__).resolve().parent.parent.parent / "shared" / "bench",
+        help="the folder of the shared xeri_fast.py (default: ../shared/bench from the root)",
+    )
     args = parser.parse_args()
     n = args.rounds
+    fast_py = shared_reference(args.shared)
+    if fast_py is None:
+        print(f"the shared reference xeri_fast.py is absent from {args.shared}: using this")
+        print("benchmark's own reference (shuffle and deal included) in its place")
     deal_rng = random.Random(0)
     greek = [xeri.new_game(xeri.GREEK, rng=deal_rng) for _ in range(n)]
     positions = [
@@ -184,11 +217,19 @@ def main() -> None:
         for _ in range(n):
             reference_game(rng)
 
+    def run_shared() -> None:
+        draw = random.Random(1).random
+        tot = [0] * 5
+        play = fast_py.play_round  # type: ignore[union-attr]  # present: checked before
+        for _ in range(n):
+            play(draw, tot)
+
     m = max(1, n // 8)
     german = [xeri.new_game(xeri.GERMAN, rng=deal_rng) for _ in range(m)]
     times = timings(
         args.repeat,
         {
+            "shared": run_shared if fast_py is not None else run_reference_games,
             "ref": run_reference,
             "ref_dealt": run_reference_games,
             "fast": run_rollout(greek),
@@ -198,7 +239,19 @@ def main() -> None:
         },
     )
     rate = {k: (m if k.startswith("g_") else n) / min(v) for k, v in times.items()}
+    shared = "shared xeri_fast.py" if fast_py is not None else "own reference (shared absent)"
     rows = [
+        (f"GREEK {shared}, shuffle and deal included", rate["shared"], ""),
+        (
+            "GREEK rollout, from a fresh deal",
+            rate["fast"],
+            f"{ratio(times, 'shared', 'fast'):.2f}x the shared reference",
+        ),
+        (
+            "GREEK public path (README loop), from new_game",
+            rate["public"],
+            f"{ratio(times, 'shared', 'public'):.2f}x the shared reference",
+        ),
         ("GREEK reference, from a dealt position", rate["ref"], ""),
         (
             "GREEK rollout, from a dealt position",
@@ -219,7 +272,7 @@ def main() -> None:
         ),
     ]
     for label, rate, note in rows:
-        print(f"{label:48s} {rate:10,.0f} rounds/s  {note}")
+        print(f"{label:60s} {rate:10,.0f} rounds/s  {note}")
 
 
 if __name__ == "__main__":

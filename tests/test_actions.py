@@ -21,6 +21,7 @@ from xeri import (
     GERMAN,
     GREEK,
     GREEK_FOUR,
+    ArgumentError,
     Build,
     Capture,
     Card,
@@ -161,7 +162,7 @@ def test_X5_an_illegal_action_raises_IllegalMoveError() -> None:
     with pytest.raises(IllegalMoveError, match="not in the hand"):
         xeri.action_to_move(state, absent.index)
     for bad in (-1, 52, True, 3.0, "3"):
-        with pytest.raises(IllegalMoveError, match="an action is an int"):
+        with pytest.raises(ArgumentError, match="an action is an int"):
             xeri.action_to_move(state, bad)  # type: ignore[arg-type]  # the point of the test
     with pytest.raises(IllegalMoveError):
         xeri.move_to_action(state, absent)
@@ -249,5 +250,5 @@ def test_no_decision_gives_no_actions() -> None:
     assert xeri.action_mask(state) == bytes(52)
     with pytest.raises(IllegalMoveError, match="no seat is to move"):
         xeri.action_to_move(state, 0)
-    with pytest.raises(IllegalMoveError, match="needs a GameState or an Observation"):
+    with pytest.raises(ArgumentError, match="needs a GameState or an Observation"):
         xeri.legal_actions("a state")  # type: ignore[arg-type]  # the point of the test

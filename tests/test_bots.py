@@ -8,7 +8,6 @@ minimax written here over the public `legal_moves` and `apply`.
 
 from __future__ import annotations
 
-import functools
 import pickle
 import random
 
@@ -24,14 +23,13 @@ from xeri import (
     GERMAN,
     GREEK,
     GREEK_FOUR,
+    ArgumentError,
     Capture,
     Card,
     GameState,
-    IllegalMoveError,
     Observation,
     Rank,
     RuleSet,
-    RuleSetError,
     observe,
 )
 from xeri.bots import (
@@ -44,6 +42,7 @@ from xeri.bots import (
     RandomBot,
     solve_endgame,
 )
+from xeri.bots.endgame import _solve
 from xeri.testing import rule_sets
 
 PRESETS = (GREEK, GREEK_FOUR, GERMAN)
@@ -194,16 +193,16 @@ def test_X2_no_hidden_card_is_reachable_from_an_observation(rules):
 @pytest.mark.parametrize("bot", BOTS, ids=bot_id)
 def test_X2_a_bot_handed_a_state_refuses_it(bot):
     state = xeri.new_game(GREEK, rng=random.Random(1))
-    with pytest.raises(IllegalMoveError, match="a bot needs an Observation, not GameState"):
+    with pytest.raises(ArgumentError, match="a bot needs an Observation, not GameState"):
         bot.choose(state, random.Random(1))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("bot", BOTS, ids=bot_id)
 def test_a_bot_refuses_the_observation_of_a_seat_not_to_move(bot):
     state = xeri.new_game(GREEK, dealer=0, rng=random.Random(1))
-    with pytest.raises(IllegalMoveError, match="seat 0 is not to move"):
+    with pytest.raises(ArgumentError, match="seat 0 is not to move"):
         bot.choose(observe(state, 0), random.Random(1))
-    with pytest.raises(IllegalMoveError, match="seat 0 is not to move"):
+    with pytest.raises(ArgumentError, match="seat 0 is not to move"):
         bot.choose(observe(xeri.start(GREEK), 0), random.Random(1))  # chance deals first
     after = xeri.apply(state, xeri.legal_moves(state)[0])
     assert bot.choose(observe(after, 0), random.Random(1)) in xeri.legal_moves(after)
@@ -229,7 +228,7 @@ def test_a_bot_is_a_frozen_value_that_pickles(bot):
     ],
 )
 def test_a_search_bot_refuses_a_budget_that_is_not_positive(make):
-    with pytest.raises(RuleSetError, match="must be a positive"):
+    with pytest.raises(ArgumentError, match="must be a positive"):
         make()
 
 
@@ -516,7 +515,7 @@ def test_the_solvers_move_is_the_first_best_in_search_order():
 def test_the_solver_refuses_more_than_two_sides():
     rules = attrs.evolve(GREEK, name="greek-three-test", seats=3, sides=(0, 1, 2), hand_size=4)
     state = endgame(rules, 1, 2)
-    with pytest.raises(IllegalMoveError, match="two-sided games, not 3 sides"):
+    with pytest.raises(ArgumentError, match="two-sided games, not 3 sides"):
         solve_endgame(state)
 
 
@@ -526,23 +525,23 @@ def test_the_solver_refuses_a_state_where_nobody_is_to_move():
         over = xeri.apply(over, xeri.legal_moves(over)[0])
     for state in (xeri.start(GREEK), over):
         assert state.is_chance or state.is_over
-        with pytest.raises(IllegalMoveError, match="a seat to move"):
+        with pytest.raises(ArgumentError, match="a seat to move"):
             solve_endgame(state)
-    with pytest.raises(IllegalMoveError, match="a seat to move"):
+    with pytest.raises(ArgumentError, match="a seat to move"):
         solve_endgame(observe(endgame(GREEK, 2, 1), 0))  # type: ignore[arg-type]
 
 
 def test_the_solver_gives_up_past_its_node_limit():
     state = endgame(GREEK, 3, 6)
-    with pytest.raises(IllegalMoveError, match="passed 10 positions"):
+    with pytest.raises(ArgumentError, match="passed its budget of 10 positions"):
         solve_endgame(state, max_nodes=10)
 
 
 def test_the_solver_gives_up_past_its_time_limit():
-    # The clock is read every 64 positions; a budget of zero has passed by then.
+    # The clock is read every 64 positions; a budget of a nanosecond has passed by then.
     state = endgame(GREEK, 3, 6)
-    with pytest.raises(IllegalMoveError, match="ran out of time"):
-        solve_endgame(state, max_seconds=0.0)
+    with pytest.raises(ArgumentError, match=r"passed its budget of .* or 1e-09 seconds"):
+        solve_endgame(state, max_seconds=1e-9)
 
 
 @pytest.mark.parametrize("bot", SEARCH_BOTS, ids=bot_id)
@@ -559,13 +558,40 @@ def test_G10_a_search_bot_plays_the_solvers_value_once_the_round_is_determined(b
 @pytest.mark.parametrize("bot", SEARCH_BOTS, ids=bot_id)
 def test_a_search_bot_falls_back_when_the_endgame_is_too_big_to_solve(bot, monkeypatch):
     # One deal of 24 cards each: the stock is empty from the first play, so
-    # the round is "determined" at once. With the solver's default limit the
-    # bot searches two million positions (over a minute) and then raises;
+    # the round is "determined" at once; the bots are let call the solver on
+    # 48 cards (they stop at far fewer). With the solver's default limit the
+    # bot searches two million positions (over a minute) and then gives up;
     # here the limit is lowered to reach that point quickly.
-    limited = functools.partial(solve_endgame, max_nodes=5_000)
-    monkeypatch.setattr("xeri.bots.search.solve_endgame", limited)
+    monkeypatch.setattr("xeri.bots.search._ENDGAME_NODES", 5_000)
+    monkeypatch.setattr("xeri.bots.search._ENDGAME_CARDS", {True: 48, False: 48})
+    answers = []
+
+    def solve(*args):
+        answers.append(_solve(*args))
+        return answers[-1]
+
+    monkeypatch.setattr("xeri.bots.search._solve", solve)
     rules = attrs.evolve(GREEK, name="greek-one-deal-test", hand_size=24, redeal=xeri.Redeal.NEVER)
     state = xeri.new_game(rules, dealer=0, rng=random.Random(1))
     assert not state.stock
     seen = observe(state, state.to_move)
     assert bot.choose(seen, random.Random(1)) in xeri.legal_moves(seen)
+    assert answers == [None]  # the solver gave up, and the bot sampled instead
+
+
+def test_the_solver_refuses_a_budget_that_is_not_positive():
+    state = endgame(GREEK, 2, 1)
+    for nodes in (0, -1, 2.0, True):
+        with pytest.raises(ArgumentError, match="max_nodes must be a positive int"):
+            solve_endgame(state, max_nodes=nodes)  # type: ignore[arg-type]  # the point of the test
+    for seconds in (0, -1.0, float("nan"), float("inf"), "1"):
+        with pytest.raises(ArgumentError, match="max_seconds must be a positive number"):
+            solve_endgame(state, max_seconds=seconds)  # type: ignore[arg-type]  # the point
+
+
+def test_the_solver_tells_the_search_bots_it_gave_up_without_raising():
+    # The bots fall back to sampling on this signal; no exception is caught for it, so
+    # an illegal move inside the search (a bug) could never pass for a large endgame.
+    state = endgame(GREEK, 3, 6)
+    assert _solve(state, 10, None) is None
+    assert _solve(state, 2_000_000, None) == solve_endgame(state)

@@ -21,6 +21,7 @@ import xeri._rules.ruleset as rules_module
 from xeri import (
     DECK,
     GREEK,
+    ArgumentError,
     Card,
     IllegalMoveError,
     MatchStatus,
@@ -709,26 +710,26 @@ NOT_STATES = [None, 42, "greek", GREEK, DECK, object()]
 
 @pytest.mark.parametrize("value", NOT_STATES, ids=type_name)
 def test_apply_needs_a_state(value):
-    with pytest.raises(IllegalMoveError, match="apply needs a GameState"):
+    with pytest.raises(ArgumentError, match="apply needs a GameState"):
         xeri.apply(value, DECK[0])
 
 
 def test_apply_refuses_an_observation():
     state = xeri.new_game(GREEK, deck=DECK, dealer=0)
     seen = xeri.observe(state, state.to_move)
-    with pytest.raises(IllegalMoveError, match="apply needs a GameState, not an Observation"):
+    with pytest.raises(ArgumentError, match="apply needs a GameState, not an Observation"):
         xeri.apply(seen, xeri.legal_moves(seen)[0])
 
 
 @pytest.mark.parametrize("value", NOT_STATES, ids=type_name)
 def test_legal_moves_needs_a_state_or_an_observation(value):
-    with pytest.raises(IllegalMoveError, match="legal_moves needs a GameState or an Observation"):
+    with pytest.raises(ArgumentError, match="legal_moves needs a GameState or an Observation"):
         xeri.legal_moves(value)
 
 
 @pytest.mark.parametrize("value", NOT_STATES, ids=type_name)
 def test_chance_move_needs_a_state(value):
-    with pytest.raises(IllegalMoveError, match="chance_move needs a GameState"):
+    with pytest.raises(ArgumentError, match="chance_move needs a GameState"):
         xeri.chance_move(value)
 
 
@@ -760,7 +761,8 @@ def test_apply_refuses_a_seat_of_the_wrong_kind(seat):
         assert xeri.apply(state, state.hands[0][0], seat=seat).to_move == 1
         return
     message = "moved out of turn" if type(seat) is int else "seat must be an int or None"
-    with pytest.raises(IllegalMoveError, match=message) as info:
+    error = IllegalMoveError if type(seat) is int else ArgumentError  # out of turn: X5
+    with pytest.raises(error, match=message) as info:
         xeri.apply(state, state.hands[0][0], seat=seat)
     assert len(str(info.value)) < 200
 
@@ -783,9 +785,12 @@ def test_apply_refuses_a_seat_of_the_wrong_kind(seat):
     ],
     ids=lambda v: None,
 )
-def test_misused_entry_points_raise_the_librarys_errors(call, message):
-    with pytest.raises(XeriError, match=message):
+def test_misused_entry_points_raise_argument_errors(call, message):
+    with pytest.raises(ArgumentError, match=message) as info:
         call()
+    assert isinstance(info.value, XeriError)
+    assert isinstance(info.value, ValueError)
+    assert not isinstance(info.value, (IllegalMoveError, RuleSetError))
 
 
 def test_a_card_is_still_a_card_after_the_boundary_checks():
@@ -818,9 +823,10 @@ def test_a_card_is_still_a_card_after_the_boundary_checks():
         "count-int",
     ],
 )
-def test_X5_sampling_notation_and_records_refuse_what_is_not_theirs(call):
-    with pytest.raises(IllegalMoveError):
+def test_sampling_notation_and_records_refuse_arguments_that_are_not_theirs(call):
+    with pytest.raises(ArgumentError) as info:
         call()
+    assert not isinstance(info.value, IllegalMoveError)
 
 
 def test_X5_check_observation_reports_what_is_not_an_observation():

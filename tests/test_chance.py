@@ -17,6 +17,7 @@ from xeri import (
     GERMAN,
     GREEK,
     GREEK_FOUR,
+    ArgumentError,
     Card,
     Deal,
     DealCard,
@@ -180,7 +181,7 @@ def test_G4_a_pending_redeal_is_completed_by_chance_move_and_rollout() -> None:
 
 def test_a_pending_first_deal_is_not_rolled_out() -> None:
     state = xeri.apply(xeri.start(GREEK), DealCard(card=DECK[7]))
-    with pytest.raises(IllegalMoveError, match="first round is not dealt yet"):
+    with pytest.raises(ArgumentError, match="first round is not dealt yet"):
         xeri.rollout(state)
 
 
@@ -204,7 +205,7 @@ def test_chance_outcomes_are_only_for_chance_states() -> None:
     played = xeri.new_game(GREEK, rng=random.Random(1))
     with pytest.raises(IllegalMoveError, match="chance does not act now"):
         chance_outcomes(played)
-    with pytest.raises(IllegalMoveError, match="needs a GameState"):
+    with pytest.raises(ArgumentError, match="needs a GameState"):
         chance_outcomes(xeri.observe(played, 0))  # type: ignore[arg-type]  # not a state
     ended = xeri.rollout(played, random.Random(1))
     assert len(chance_outcomes(ended)) == 52  # the next round's deck

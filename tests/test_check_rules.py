@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 import xeri
 import xeri._rules.ruleset as rules_module
-from xeri import ITALIAN_DECK, PIQUET_DECK, RuleSetError
+from xeri import ITALIAN_DECK, PIQUET_DECK, ArgumentError
 from xeri.testing import (
     CheckReport,
     ConformanceError,
@@ -97,7 +97,7 @@ def test_a_budget_not_spent_plays_every_match():
     ],
 )
 def test_check_rules_refuses_a_bad_progress_or_budget_naming_it(options, named):
-    with pytest.raises(RuleSetError, match=named):
+    with pytest.raises(ArgumentError, match=named):
         check_rules(xeri.GREEK, games=1, **options)
 
 

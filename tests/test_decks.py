@@ -26,6 +26,7 @@ from xeri import (
     GREEK,
     ITALIAN_DECK,
     PIQUET_DECK,
+    ArgumentError,
     Card,
     Deal,
     DealCard,
@@ -269,7 +270,7 @@ def test_a_deal_of_40_or_32_cards_is_refused_for_the_52_card_rule_set():
         with pytest.raises(IllegalMoveError, match="each of 52 cards"):
             xeri.apply(state, Deal(deck=wrong))
         assert xeri.to_json(state) == before
-    with pytest.raises(IllegalMoveError, match=r"each of 52 cards"):
+    with pytest.raises(ArgumentError, match=r"each of 52 cards"):
         xeri.new_game(GREEK, deck=ITALIAN_DECK, dealer=0)
 
 
@@ -277,9 +278,9 @@ def test_a_deal_of_40_or_32_cards_is_refused_for_the_52_card_rule_set():
 def test_new_game_refuses_a_deck_that_is_not_the_rule_sets_cards(rules):
     size = len(rules.deck)
     for wrong in (DECK, (*rules.deck[1:], outside(rules))):
-        with pytest.raises(IllegalMoveError, match=f"each of {size} cards"):
+        with pytest.raises(ArgumentError, match=f"each of {size} cards"):
             xeri.new_game(rules, deck=wrong, dealer=0)
-    with pytest.raises(IllegalMoveError, match=f"the {size} cards"):
+    with pytest.raises(ArgumentError, match=f"the {size} cards"):
         xeri.new_game(rules, deck="not a deck", dealer=0)  # type: ignore[arg-type]
 
 

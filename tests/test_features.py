@@ -128,7 +128,7 @@ def test_G7_lone_item_flag() -> None:
 
 def test_tensor_refuses_anything_but_an_observation() -> None:
     state = xeri.new_game(GREEK, rng=random.Random(1))
-    with pytest.raises(xeri.IllegalMoveError, match="needs an Observation, not GameState"):
+    with pytest.raises(xeri.ArgumentError, match="needs an Observation, not GameState"):
         observation_tensor(state)  # type: ignore[arg-type]  # the wrong type on purpose
 
 
@@ -260,7 +260,7 @@ def test_X2_state_tensor_kept_masks_never_misread_out_of_order(rules: RuleSet) -
 
 def test_state_tensor_refuses_what_is_not_a_state_or_a_seat() -> None:
     state = xeri.new_game(GREEK, dealer=0, rng=random.Random(1))
-    with pytest.raises(xeri.IllegalMoveError, match="GameState"):
+    with pytest.raises(xeri.ArgumentError, match="GameState"):
         state_tensor(xeri.observe(state, 0), 0)  # type: ignore[arg-type]
-    with pytest.raises(xeri.IllegalMoveError, match="seat must be"):
+    with pytest.raises(xeri.ArgumentError, match="seat must be"):
         state_tensor(state, 2)

@@ -139,15 +139,15 @@ def test_opponents_may_be_bots_callables_or_one_per_seat():
 
 
 def test_bad_arguments_are_refused():
-    with pytest.raises(xeri.IllegalMoveError, match="no bot is named"):
+    with pytest.raises(xeri.ArgumentError, match="no bot is named"):
         env(opponents="smart")
-    with pytest.raises(xeri.IllegalMoveError, match="3 other seats need 3"):
+    with pytest.raises(xeri.ArgumentError, match="3 other seats need 3"):
         env(rules=GREEK_FOUR, opponents=["random"])
-    with pytest.raises(xeri.IllegalMoveError, match="seat must be"):
+    with pytest.raises(xeri.ArgumentError, match="seat must be"):
         env(seat=2)
-    with pytest.raises(xeri.IllegalMoveError, match="episode"):
+    with pytest.raises(xeri.ArgumentError, match="episode"):
         env(episode="game")
-    with pytest.raises(xeri.IllegalMoveError, match="not int"):
+    with pytest.raises(xeri.ArgumentError, match="not int"):
         env(opponents=3)
     with pytest.raises(xeri.RuleSetError):
         env(rules=xeri.CASSINO)

@@ -249,13 +249,13 @@ def test_openspiel_out_of_range_chance_actions_are_refused(action):
 @pytest.mark.parametrize("action", [5, 10**6, True])
 def test_openspiel_out_of_range_dealer_and_player_actions_are_refused(action):
     game = pyspiel.load_game("python_xeri")
-    with pytest.raises(xeri.IllegalMoveError):
+    with pytest.raises((xeri.IllegalMoveError, xeri.ArgumentError)):
         game.new_initial_state().apply_action(action)  # seats 0 and 1 only
     state = _openspiel_state(game, 4, 60)
     assert not state.is_chance_node()
     if action is not True:
         action += 52
-    with pytest.raises(xeri.IllegalMoveError):
+    with pytest.raises((xeri.IllegalMoveError, xeri.ArgumentError)):
         state.apply_action(action)
 
 
@@ -496,7 +496,7 @@ def test_the_time_limit_interrupts_a_silent_bot_in_the_main_thread():
 
 @pytest.mark.parametrize("seconds", [0, -1, float("nan"), float("inf"), "1", True])
 def test_a_time_limit_that_is_no_number_of_seconds_is_refused(seconds):
-    with pytest.raises(xeri.RuleSetError, match="decision_seconds"):
+    with pytest.raises(xeri.ArgumentError, match="decision_seconds"):
         xeri.simulate(xeri.GREEK, (GreedyBot(), GreedyBot()), deals=1, decision_seconds=seconds)
 
 
@@ -581,7 +581,7 @@ def test_pettingzoo_dead_steps_bools_and_seeds():
         with pytest.raises(xeri.IllegalMoveError, match="a seed is an int"):
             env.reset(seed=seed)
     env.reset(seed=1)
-    with pytest.raises(xeri.IllegalMoveError, match="not the bool True"):
+    with pytest.raises(xeri.ArgumentError, match="not the bool True"):
         env.step(True)
     while not all(env.terminations.values()):
         mask = env.observe(env.agent_selection)["action_mask"]

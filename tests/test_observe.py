@@ -24,6 +24,7 @@ from edge_games import (
 )
 from xeri import (
     DECK,
+    ArgumentError,
     Capture,
     Card,
     Combine,
@@ -113,7 +114,7 @@ def test_legal_moves_of_an_observation_are_those_of_the_state_for_the_mover(rule
 def test_observe_refuses_a_seat_out_of_range():
     state = xeri.new_game(xeri.GREEK, rng=random.Random(1))
     for seat in (-1, 2, True, "0", 0.0):
-        with pytest.raises(IllegalMoveError, match="seat must be an int"):
+        with pytest.raises(ArgumentError, match="seat must be an int"):
             observe(state, seat)  # type: ignore[arg-type]
     assert observe(state, None).seat is None  # None is the spectator's view
 

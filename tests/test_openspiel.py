@@ -14,7 +14,15 @@ from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
 
 import xeri
 from edge_games import PISTI, named_cards
-from xeri import GERMAN, GREEK, GREEK_FOUR, IllegalMoveError, Phase, RuleSet, RuleSetError
+from xeri import (
+    GERMAN,
+    GREEK,
+    GREEK_FOUR,
+    ArgumentError,
+    Phase,
+    RuleSet,
+    RuleSetError,
+)
 from xeri.envs.openspiel import (
     GAME_NAME,
     EvaluationBot,
@@ -248,11 +256,11 @@ def test_more_than_two_sides_make_a_general_sum_game() -> None:
 def test_bad_parameters_are_refused() -> None:
     with pytest.raises(RuleSetError, match="no rule set is registered"):
         XeriGame({"rules": "no-such-rules"})
-    with pytest.raises(IllegalMoveError, match="episode must be"):
+    with pytest.raises(ArgumentError, match="episode must be"):
         XeriGame({"episode": "game"})
-    with pytest.raises(IllegalMoveError, match="max_rounds must be"):
+    with pytest.raises(ArgumentError, match="max_rounds must be"):
         XeriGame({"max_rounds": 0})
-    with pytest.raises(IllegalMoveError, match="parameters"):
+    with pytest.raises(ArgumentError, match="parameters"):
         XeriGame({"seats": 3})
 
 
@@ -299,13 +307,13 @@ def test_a_public_observer_leaves_out_the_own_hand() -> None:
     assert all(observer.dict["unknown"][card.index] == 1.0 for card in hand)
     assert own.dict["hand"].sum() == len(hand)
     assert not set(hand) & named_cards(observer.string_from(state, 0))
-    with pytest.raises(IllegalMoveError, match="own observation or the public one"):
+    with pytest.raises(ArgumentError, match="own observation or the public one"):
         game.make_py_observer(
             pyspiel.IIGObservationType(
                 perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS
             )
         )
-    with pytest.raises(IllegalMoveError, match="no parameters"):
+    with pytest.raises(ArgumentError, match="no parameters"):
         XeriObserver(GREEK, None, {"x": 1})
 
 

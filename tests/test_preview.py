@@ -14,7 +14,18 @@ import pytest
 import xeri
 from edge_games import PISTI, all_rules, states
 from support import LAST_XERI, LAST_XERI_TABLE, TABLE, cards, collect, deal, play, script_deck
-from xeri import GERMAN, GREEK, Capture, Card, IllegalMoveError, Trail, XeriKind, observe, preview
+from xeri import (
+    GERMAN,
+    GREEK,
+    ArgumentError,
+    Capture,
+    Card,
+    IllegalMoveError,
+    Trail,
+    XeriKind,
+    observe,
+    preview,
+)
 
 
 def greek(hands: dict[int, str], table: str = TABLE, plays: str = "") -> xeri.GameState:
@@ -305,7 +316,7 @@ def test_a_state_where_nobody_is_to_move_is_refused():
 
 @pytest.mark.parametrize("view", [None, "greek", {"hand": ()}, GREEK])
 def test_anything_but_a_state_or_an_observation_is_refused(view):
-    with pytest.raises(IllegalMoveError, match="needs a GameState or an Observation"):
+    with pytest.raises(ArgumentError, match="needs a GameState or an Observation"):
         preview(view, Card.parse("5♦"))  # type: ignore[arg-type]
 
 

@@ -23,6 +23,7 @@ from support import cards, check_last_collections, play_random_round, refused, t
 from xeri import (
     ITALIAN_DECK,
     SCOPA,
+    ArgumentError,
     Capture,
     Card,
     Combine,
@@ -119,7 +120,7 @@ def test_S1_deck_has_40_cards_and_values():
 def test_S1_a_deal_of_the_52_cards_or_a_card_outside_the_deck_is_refused():
     with pytest.raises(IllegalMoveError, match="40 cards"):
         xeri.apply(xeri.start(SCOPA), Deal(deck=xeri.DECK))
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(ArgumentError, match="40 cards"):
         xeri.new_game(SCOPA, deck=xeri.DECK, dealer=0)
     state = game("A♣ 2♣ 3♣", "A♦ 2♦ 3♦", "4♣ 5♣ 6♣ 7♣")
     refused(state, Trail(card=C("8♣")), "not in the hand")

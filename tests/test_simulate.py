@@ -16,7 +16,7 @@ import pytest
 from distributed import Client, LocalCluster
 
 import xeri
-from xeri import GREEK, GREEK_FOUR, RuleSetError, SimulationResult, simulate
+from xeri import GREEK, GREEK_FOUR, ArgumentError, SimulationResult, simulate
 from xeri.bots import GreedyBot, RandomBot
 
 BOTS = (GreedyBot(), RandomBot())
@@ -278,27 +278,27 @@ def test_the_table_names_each_bot_and_the_interval(baseline):
 
 @pytest.mark.parametrize("bots", [(), (GreedyBot(),), (GreedyBot(), RandomBot(), RandomBot())])
 def test_one_bot_per_side_is_required(bots):
-    with pytest.raises(RuleSetError, match="one bot per side"):
+    with pytest.raises(ArgumentError, match="one bot per side"):
         simulate(GREEK, bots, deals=2, seed=1)
 
 
 def test_F1_the_four_player_game_takes_one_bot_per_partnership():
-    with pytest.raises(RuleSetError, match="2 sides, 4 bots"):
+    with pytest.raises(ArgumentError, match="2 sides, 4 bots"):
         simulate(GREEK_FOUR, BOTS * 2, deals=2, seed=1)
 
 
 @pytest.mark.parametrize("deals", [0, -1, 1.5, True, None])
 def test_deals_must_be_a_positive_int(deals):
-    with pytest.raises(RuleSetError, match="deals must be a positive int"):
+    with pytest.raises(ArgumentError, match="deals must be a positive int"):
         simulate(GREEK, BOTS, deals=deals, seed=1)
 
 
 @pytest.mark.parametrize("chunk_size", [0, -3, 2.0, False])
 def test_chunk_size_must_be_a_positive_int(chunk_size):
-    with pytest.raises(RuleSetError, match="chunk_size must be a positive int"):
+    with pytest.raises(ArgumentError, match="chunk_size must be a positive int"):
         simulate(GREEK, BOTS, deals=2, seed=1, chunk_size=chunk_size)
 
 
 def test_the_rules_must_be_a_rule_set():
-    with pytest.raises(RuleSetError, match="needs a RuleSet"):
+    with pytest.raises(ArgumentError, match="needs a RuleSet"):
         simulate("greek", BOTS, deals=2, seed=1)  # type: ignore[arg-type]

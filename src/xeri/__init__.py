@@ -32,6 +32,7 @@ from xeri._core.chance import chance_outcomes
 from xeri._core.engine import RandomSource, apply, chance_move, legal_moves, new_game, start
 from xeri._core.state import GameState, MatchFacts, Phase, Take
 from xeri._errors import (
+    ArgumentError,
     BotError,
     IllegalMoveError,
     InvalidStateError,
@@ -152,6 +153,7 @@ __all__ = [
     "SCOPA_VALUES",
     "VIEW_VERSION",
     "ActionEncoding",
+    "ArgumentError",
     "BotError",
     "Build",
     "Capture",

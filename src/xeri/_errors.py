@@ -9,6 +9,7 @@ card that is hidden from the caller (another hand, the stock order).
 from __future__ import annotations
 
 __all__ = [
+    "ArgumentError",
     "IllegalMoveError",
     "InvalidStateError",
     "NotationError",
@@ -43,6 +44,20 @@ class IllegalMoveError(XeriError):
     """A move that the rules do not allow in the given state ([X5][rules-x5]).
 
     The state the move was applied to is left unchanged.
+    """
+
+
+class ArgumentError(XeriError):
+    """An argument of the wrong kind or out of range, given to a function of the library.
+
+    For example `new_game("greek")` (a name where a rule set is needed:
+    [`find_rules`][xeri.find_rules] gives one), `PIMCBot(samples=0)`, a
+    search budget that is not a positive number, a seat that is not a seat,
+    or a `rollout`, `observe` or `simulate` argument of the wrong type. The
+    message names the argument and what it must be. It is neither an
+    [`IllegalMoveError`][xeri.IllegalMoveError] (a move the rules refuse)
+    nor a [`RuleSetError`][xeri.RuleSetError] (a rule set that cannot work),
+    so that catching those never hides a call that was wrong.
     """
 
 

@@ -20,12 +20,12 @@ Moves sort by the card they play, then by kind, then by what they take, so
 
 from __future__ import annotations
 
-from typing import Any, TypeAlias
+from typing import TypeAlias
 
 import attrs
 
 from xeri._cards import DECK, Card
-from xeri._immutable import _Immutable
+from xeri._immutable import _fast_maker, _Immutable
 from xeri._table import TableItem, item_sort_key
 
 __all__ = [
@@ -40,9 +40,6 @@ __all__ = [
     "Trail",
     "move_sort_key",
 ]
-
-
-_new = object.__new__
 
 
 def _sorted_items(items: tuple[TableItem, ...] | list[TableItem]) -> tuple[TableItem, ...]:
@@ -139,24 +136,11 @@ class Combine(_CombineSlots):
         return f"{self.card} on {items} makes {self.value}"
 
 
-def _make_capture(card: Card, taken: tuple[TableItem, ...]) -> Capture:
-    """`Capture(card=card, taken=taken)` for trusted `taken` already in the canonical order."""
-    move: Any = _new(_CaptureSlots)
-    move.card = card
-    move.taken = taken
-    move.__class__ = Capture
-    return move  # type: ignore[no-any-return]  # its class is Capture now
-
-
-def _make_combine(card: Card, onto: TableItem, value: int) -> Combine:
-    """`Combine(card=card, onto=onto, value=value)` from trusted values, quickly."""
-    move: Any = _new(_CombineSlots)
-    move.card = card
-    move.onto = onto
-    move.value = value
-    move.also = ()
-    move.__class__ = Combine
-    return move  # type: ignore[no-any-return]  # its class is Combine now
+_make_capture = _fast_maker(Capture)
+"""`Capture(...)` from trusted values, quickly, for `taken` already in the canonical order:
+generated from its fields (`xeri._immutable`), the converter skipped."""
+_make_combine = _fast_maker(Combine)
+"""`Combine(...)` from trusted values, quickly: generated from its fields (`xeri._immutable`)."""
 
 
 @attrs.frozen(kw_only=True, order=False)

@@ -41,7 +41,7 @@ import attrs
 
 from xeri._agents.observation import Observation, observe
 from xeri._core.engine import apply, chance_move, new_game
-from xeri._errors import BotError, IllegalMoveError, RuleSetError, XeriError
+from xeri._errors import ArgumentError, BotError, IllegalMoveError, XeriError, _show
 from xeri._immutable import _Immutable
 from xeri._moves import Move
 from xeri._rules.ruleset import RuleSet
@@ -490,8 +490,9 @@ def simulate(
         executor and the chunk size.
 
     Raises:
-        RuleSetError: the bots do not match the rule set's sides, or `deals`,
-            `chunk_size` or `decision_seconds` is not a positive number.
+        ArgumentError: `rules` is not a rule set, the bots do not match its
+            sides, or `deals`, `chunk_size` or `decision_seconds` is not a
+            positive number.
         BotError: a bot raised, chose a move that is not legal, or took
             longer than `decision_seconds`; the message names the bot, the
             deal and the seat, the bot's exception is the cause. The run
@@ -502,24 +503,24 @@ def simulate(
     """
     bots = tuple(bots)
     if not isinstance(rules, RuleSet):
-        raise RuleSetError(f"simulate needs a RuleSet, not {type(rules).__name__}")
+        raise ArgumentError(f"simulate needs a RuleSet, not {type(rules).__name__}")
     if len(bots) != rules.num_sides:
-        raise RuleSetError(
+        raise ArgumentError(
             f"simulate needs one bot per side: {rules.name} has {rules.num_sides} sides,"
             f" {len(bots)} bots were given"
         )
     if type(deals) is not int or deals < 1:
-        raise RuleSetError(f"deals must be a positive int, not {deals!r}")
+        raise ArgumentError(f"deals must be a positive int, not {_show(deals)}")
     if chunk_size is None:
         chunk_size = max(1, min(64, -(-deals // 32)))
     elif type(chunk_size) is not int or chunk_size < 1:
-        raise RuleSetError(f"chunk_size must be a positive int, not {chunk_size!r}")
+        raise ArgumentError(f"chunk_size must be a positive int, not {_show(chunk_size)}")
     if decision_seconds is not None and not (
         type(decision_seconds) in (int, float) and 0 < decision_seconds < math.inf
     ):
-        raise RuleSetError(
+        raise ArgumentError(
             f"decision_seconds must be a positive number of seconds or None,"
-            f" not {decision_seconds!r}"
+            f" not {_show(decision_seconds)}"
         )
     if seed is None:
         seed = secrets.randbits(63)

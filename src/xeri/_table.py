@@ -8,12 +8,12 @@ value, [D3][rules-d3]) is a single item among them.
 
 from __future__ import annotations
 
-from typing import Any, TypeAlias
+from typing import TypeAlias
 
 import attrs
 
 from xeri._cards import Card
-from xeri._immutable import _Immutable
+from xeri._immutable import _fast_maker, _Immutable
 
 __all__ = ["Build", "TableItem", "item_cards", "item_sort_key"]
 
@@ -47,14 +47,8 @@ class Build(_BuildSlots):
         return f"[{'+'.join(map(str, self.cards))}={self.value}]"
 
 
-def _make_build(cards: tuple[Card, ...], value: int, owner: int) -> Build:
-    """`Build(cards=cards, value=value, owner=owner)` from trusted values, quickly."""
-    build: Any = object.__new__(_BuildSlots)
-    build.cards = cards
-    build.value = value
-    build.owner = owner
-    build.__class__ = Build
-    return build  # type: ignore[no-any-return]  # its class is Build now
+_make_build = _fast_maker(Build)
+"""`Build(...)` from trusted values, quickly: generated from its fields (`xeri._immutable`)."""
 
 
 TableItem: TypeAlias = "Card | Build"

@@ -90,7 +90,7 @@ from xeri._agents.observation import Observation
 from xeri._cards import Card
 from xeri._core.engine import legal_moves
 from xeri._core.state import GameState
-from xeri._errors import IllegalMoveError, RuleSetError, XeriError
+from xeri._errors import ArgumentError, IllegalMoveError, RuleSetError, XeriError, _show
 from xeri._families.pile.rule import PileCapture
 from xeri._families.sums.actions import (
     Values,
@@ -229,7 +229,7 @@ def _encoding(rules: RuleSet) -> ActionEncoding:
 
 def _rules_of(rules: object, function: str) -> RuleSet:
     if not isinstance(rules, RuleSet):
-        raise RuleSetError(f"{function} needs a RuleSet, not {type(rules).__name__}")
+        raise ArgumentError(f"{function} needs a RuleSet, not {type(rules).__name__}")
     return rules
 
 
@@ -247,7 +247,7 @@ def _decision(
         if seat is None or seat != state.seat:
             return None
         return state.rules, state.table, state.hand, seat
-    raise IllegalMoveError(
+    raise ArgumentError(
         f"{function} needs a GameState or an Observation, not {type(state).__name__}"
     )
 
@@ -322,7 +322,8 @@ def factored(rules: RuleSet, action: int) -> tuple[int, int]:
         distinct pairs. In pile games the target is always 0.
 
     Raises:
-        IllegalMoveError: `action` is not an int below `num_actions(rules)`.
+        ArgumentError: `rules` is not a rule set, or `action` is not an int below
+            `num_actions(rules)`.
         RuleSetError: the capture rule has no action encoding.
     """
     encoding = _encoding(_rules_of(rules, "factored"))
@@ -332,7 +333,7 @@ def factored(rules: RuleSet, action: int) -> tuple[int, int]:
 
 def _check_range(action: object, count: int) -> None:
     if type(action) is not int or not 0 <= action < count:
-        raise IllegalMoveError(f"an action is an int from 0 to {count - 1}, not {action!r}")
+        raise ArgumentError(f"an action is an int from 0 to {count - 1}, not {_show(action)}")
 
 
 def legal_actions(state: GameState | Observation) -> tuple[int, ...]:
@@ -346,7 +347,7 @@ def legal_actions(state: GameState | Observation) -> tuple[int, ...]:
         observation, when another seat is).
 
     Raises:
-        IllegalMoveError: `state` is neither a state nor an observation.
+        ArgumentError: `state` is neither a state nor an observation.
         RuleSetError: the capture rule has no action encoding.
     """
     decision = _decision(state, "legal_actions")
@@ -388,7 +389,7 @@ def action_mask(state: GameState | Observation) -> bytes:
         `numpy.frombuffer(mask, dtype=numpy.uint8)` reads it without a copy.
 
     Raises:
-        IllegalMoveError: `state` is neither a state nor an observation.
+        ArgumentError: `state` is neither a state nor an observation.
         RuleSetError: the capture rule has no action encoding.
     """
     actions = legal_actions(state)

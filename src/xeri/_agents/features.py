@@ -106,12 +106,13 @@ import attrs
 
 from xeri._agents.observation import Observation, _seat
 from xeri._cards import DECK, Card
+from xeri._core.round import leader, next_deal_dealer, play_seats
 from xeri._core.state import GameState, Phase
-from xeri._errors import IllegalMoveError
+from xeri._errors import ArgumentError, _show
 from xeri._families.protocol import XeriKind
 from xeri._rules.match import FixedRounds, TargetScore
 from xeri._rules.redeal import Redeal
-from xeri._rules.ruleset import RuleSet, _play_seats
+from xeri._rules.ruleset import RuleSet
 from xeri._rules.scoring import RoundResult
 from xeri._table import Build
 
@@ -225,7 +226,7 @@ def _layout(rules: RuleSet) -> _Layout:
     layout = _LAYOUTS.get(id(rules))
     if layout is None or layout.rules is not rules:
         if not isinstance(rules, RuleSet):
-            raise IllegalMoveError(f"a layout needs a RuleSet, not {type(rules).__name__}")
+            raise ArgumentError(f"a layout needs a RuleSet, not {type(rules).__name__}")
         if len(_LAYOUTS) >= 64:  # rule sets made on the fly must not pile up
             _LAYOUTS.clear()
         layout = _LAYOUTS[id(rules)] = _make_layout(rules)
@@ -243,7 +244,7 @@ def observation_shape(rules: RuleSet) -> tuple[int]:
         lists of that length for every observation of the rule set.
 
     Raises:
-        IllegalMoveError: `rules` is not a rule set.
+        ArgumentError: `rules` is not a rule set.
     """
     return (_layout(rules).size,)
 
@@ -259,7 +260,7 @@ def observation_layout(rules: RuleSet) -> tuple[tuple[str, int, int], ...]:
         order: `tensor[start:stop]` is the block.
 
     Raises:
-        IllegalMoveError: `rules` is not a rule set.
+        ArgumentError: `rules` is not a rule set.
     """
     return _layout(rules).blocks
 
@@ -277,10 +278,10 @@ def observation_tensor(observation: Observation) -> list[float]:  # noqa: PLR091
         A new list of `observation_shape(observation.rules)[0]` floats.
 
     Raises:
-        IllegalMoveError: `observation` is not an [`Observation`][xeri.Observation].
+        ArgumentError: `observation` is not an [`Observation`][xeri.Observation].
     """
     if type(observation) is not Observation:
-        raise IllegalMoveError(
+        raise ArgumentError(
             f"observation_tensor needs an Observation, not {type(observation).__name__}"
         )
     rules = observation.rules
@@ -328,16 +329,9 @@ def observation_tensor(observation: Observation) -> list[float]:  # noqa: PLR091
                     t[values + owner * _BUILD_VALUES + item.value - 1] = 1.0
 
     at = start["played"]
-    if rules.dealer_per_deal:  # each deal has its own dealer: the plays know their seats
-        for player, move in observation.plays:
-            card = move if type(move) is Card else move.card
-            t[at + (player - me) % seats * _CARDS + card.index] = 1.0
-    else:
-        seat = (observation.dealer + 1 - me) % seats
-        for move in observation.history:
-            card = move if type(move) is Card else move.card
-            t[at + seat * _CARDS + card.index] = 1.0
-            seat = (seat + 1) % seats
+    for player, move in observation.plays:  # the seat of each play, from the round core
+        card = move if type(move) is Card else move.card
+        t[at + (player - me) % seats * _CARDS + card.index] = 1.0
 
     at = start["captured"]
     sides = rules.num_sides
@@ -464,9 +458,9 @@ def _play_masks(state: GameState, lay: _Layout) -> list[int]:
     history = state.history
     dealer = state.dealer
     seats = rules.seats
-    if rules.dealer_per_deal:  # each deal has its own dealer: the seats come from the rule set
+    if next_deal_dealer(rules, dealer) != dealer:  # the deal passes: the core names each seat
         masks = [0] * seats
-        for player, move in zip(_play_seats(rules, dealer, len(history)), history, strict=True):
+        for player, move in zip(play_seats(rules, dealer, len(history)), history, strict=True):
             card = move if type(move) is Card else move.card
             masks[player] |= 1 << card.index
         return masks
@@ -476,7 +470,7 @@ def _play_masks(state: GameState, lay: _Layout) -> list[int]:
         done = len(known)  # type: ignore[arg-type]  # a tuple of moves
         if len(history) >= done and history[:done] == known:
             masks = list(cache[2])  # type: ignore[call-overload]  # a list of ints
-            seat = (dealer + 1 + done) % seats
+            seat = (leader(rules, dealer) + done) % seats
             for move in history[done:]:
                 card = move if type(move) is Card else move.card
                 masks[seat] |= 1 << card.index
@@ -484,7 +478,7 @@ def _play_masks(state: GameState, lay: _Layout) -> list[int]:
             cache[0], cache[2] = history, masks
             return masks  # type: ignore[no-any-return,unused-ignore]  # a list of ints
     masks = [0] * seats
-    seat = (dealer + 1) % seats
+    seat = leader(rules, dealer)  # one dealer all round: play goes round from its leader
     for move in history:
         card = move if type(move) is Card else move.card
         masks[seat] |= 1 << card.index
@@ -691,13 +685,13 @@ def state_tensor(state: GameState, seat: int) -> list[float]:
         A new list of `observation_shape(state.rules)[0]` floats.
 
     Raises:
-        IllegalMoveError: `state` is not a state or `seat` not one of its seats.
+        ArgumentError: `state` is not a state or `seat` not one of its seats.
     """
     if type(state) is not GameState:
-        raise IllegalMoveError(f"state_tensor needs a GameState, not {type(state).__name__}")
+        raise ArgumentError(f"state_tensor needs a GameState, not {type(state).__name__}")
     if type(seat) is not int or not 0 <= seat < state.rules.seats:
-        raise IllegalMoveError(
-            f"seat must be an int from 0 to {state.rules.seats - 1}, not {seat!r}"
+        raise ArgumentError(
+            f"seat must be an int from 0 to {state.rules.seats - 1}, not {_show(seat)}"
         )
     planes, numbers = seat_parts(state, seat)
     t = [0.0] * (len(planes) * _CARDS)

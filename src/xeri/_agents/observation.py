@@ -40,12 +40,13 @@ from __future__ import annotations
 import attrs
 
 from xeri._cards import Card
+from xeri._core.round import play_seats
 from xeri._core.state import GameState, MatchFacts, Phase
-from xeri._errors import IllegalMoveError
+from xeri._errors import ArgumentError, IllegalMoveError, _show
 from xeri._families.protocol import XeriKind
 from xeri._immutable import _Immutable
 from xeri._moves import PlayerMove
-from xeri._rules.ruleset import RuleSet, _play_seats
+from xeri._rules.ruleset import RuleSet
 from xeri._rules.scoring import RoundResult
 from xeri._table import TableItem
 
@@ -129,7 +130,7 @@ class Observation(MatchFacts, _Immutable):
         dealer, the seat after the one before ([G8][rules-g8]).
         """
         history = self.history
-        seats = _play_seats(self.rules, self.dealer, len(history))
+        seats = play_seats(self.rules, self.dealer, len(history))
         return tuple(zip(seats, history, strict=True))
 
     @property
@@ -170,13 +171,14 @@ def observe(state: GameState, seat: int | None) -> Observation:
         cards hidden from `seat` (other hands, stock order, face-down cards).
 
     Raises:
-        IllegalMoveError: `seat` is not None nor a seat of the rule set.
+        ArgumentError: `state` is not a state, or `seat` is not None nor a seat of its
+            rule set.
     """
     if type(state) is not GameState:
-        raise IllegalMoveError(f"observe needs a GameState, not {type(state).__name__}")
+        raise ArgumentError(f"observe needs a GameState, not {type(state).__name__}")
     rules = state.rules
     if seat is not None and (type(seat) is not int or not 0 <= seat < rules.seats):
-        raise IllegalMoveError(f"seat must be an int from 0 to {rules.seats - 1}, not {seat!r}")
+        raise ArgumentError(f"seat must be an int from 0 to {rules.seats - 1}, not {_show(seat)}")
     table = state.table
     takes = state.takes
     down = 0

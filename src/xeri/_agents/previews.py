@@ -17,8 +17,9 @@ import attrs
 
 from xeri._agents.observation import Observation
 from xeri._cards import Card
+from xeri._core.round import counted_xeri
 from xeri._core.state import GameState
-from xeri._errors import IllegalMoveError
+from xeri._errors import ArgumentError, IllegalMoveError
 from xeri._families.protocol import XeriKind
 from xeri._immutable import _Immutable
 from xeri._moves import PlayerMove
@@ -68,6 +69,7 @@ def preview(view: GameState | Observation, move: PlayerMove) -> Preview:
         their points.
 
     Raises:
+        ArgumentError: `view` is neither a state nor an observation.
         IllegalMoveError: nobody is to move in `view`, the observing seat is
             not to move, or `move` is not legal.
 
@@ -81,6 +83,7 @@ def preview(view: GameState | Observation, move: PlayerMove) -> Preview:
     if type(view) is GameState:
         mover = view.to_move
         hand = view.hands[mover] if mover is not None else ()
+        held = sum(map(len, view.hands))
         stock = len(view.stock)
         face_down = 0
     elif type(view) is Observation:
@@ -88,10 +91,11 @@ def preview(view: GameState | Observation, move: PlayerMove) -> Preview:
         if mover is not None and mover != view.seat:
             raise IllegalMoveError(f"seat {view.seat} is not to move: seat {mover} is")
         hand = view.hand
+        held = sum(view.hand_sizes)
         stock = view.stock_size
         face_down = view.face_down
     else:
-        raise IllegalMoveError(
+        raise ArgumentError(
             f"preview needs a GameState or an Observation, not {type(view).__name__}"
         )
     if mover is None:
@@ -100,17 +104,14 @@ def preview(view: GameState | Observation, move: PlayerMove) -> Preview:
     # The capture rule's `play` checks the one move, as `apply` relies on: a
     # greedy player previewing every move must not list them all each time.
     try:
-        rest, _, taken, xeri = rules.capture.play(view.table, hand, mover, move)
+        _, _, taken, xeri = rules.capture.play(view.table, hand, mover, move)
     except IllegalMoveError as exc:
         raise IllegalMoveError(f"{move} is not a legal move of seat {mover}: {exc}") from None
     if taken is None:
         return Preview(move=move, taken=None)
     taken = tuple(taken)
-    if xeri is not None and (
-        (not rules.xeri_on_first_card and not view.history)
-        or (not rules.xeri_on_last_card and not stock and not rest and mover == view.dealer)
-    ):
-        xeri = None
+    # The round core: no xeri on the round's first or last play where the rules say so.
+    xeri = counted_xeri(rules, xeri, len(view.history), stock + held - 1)
     # A pile capture takes the whole pile, face-down cards included (P3); a
     # pile over face-down cards is never a lone card, so it makes no xeri.
     hidden = face_down if rules.capture.pile and not view.takes else 0

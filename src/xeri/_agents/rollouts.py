@@ -49,9 +49,10 @@ from math import factorial
 from operator import attrgetter, itemgetter
 
 from xeri._cards import Card
-from xeri._core.engine import RandomSource, _end_round, apply, chance_move, legal_moves
+from xeri._core.engine import RandomSource, apply, chance_move, legal_moves
+from xeri._core.round import counted_xeri, end_round, later_deals
 from xeri._core.state import GameState, Phase, Take, _make_take
-from xeri._errors import IllegalMoveError
+from xeri._errors import ArgumentError
 from xeri._families.pile.rule import PileCapture
 from xeri._families.protocol import XeriKind
 from xeri._families.sums.kernel import sum_rollout
@@ -120,7 +121,7 @@ def rollout(
         that `apply` would reach with the same moves.
 
     Raises:
-        IllegalMoveError: `state` is not a state, or the first round is not
+        ArgumentError: `state` is not a state, or the first round is not
             dealt yet, or the policy returned no index of a legal move.
 
     Examples:
@@ -131,11 +132,11 @@ def rollout(
         (True, 48)
     """
     if type(state) is not GameState:
-        raise IllegalMoveError(f"rollout needs a GameState, not {type(state).__name__}")
+        raise ArgumentError(f"rollout needs a GameState, not {type(state).__name__}")
     if state.is_round_over:
         return state
     if state.phase is Phase.DEAL:
-        raise IllegalMoveError(
+        raise ArgumentError(
             "the first round is not dealt yet: apply a Deal (or the rest of its DealCards) first"
         )
     rng = _SYSTEM_RANDOM if rng is None else rng
@@ -153,7 +154,7 @@ def rollout(
 def _pick(policy: Policy, view: RolloutView) -> int:
     index = policy(view)
     if type(index) is not int or not 0 <= index < len(view.moves):
-        raise IllegalMoveError(
+        raise ArgumentError(
             f"the policy must return the index of a legal move (0 to {len(view.moves) - 1}),"
             f" not {index!r}"
         )
@@ -197,10 +198,20 @@ def _orderings(size: int) -> tuple[Callable[[Sequence[Card]], tuple[Card, ...]],
     return tuple(itemgetter(*order) for order in permutations(range(size)))
 
 
+_ORDERINGS: list[tuple[Callable[[Sequence[Card]], tuple[Card, ...]], ...] | None] = [None] * (
+    _TABLED + 1
+)
+"""`_orderings(size)` at index `size`, filled on first use: a list read without a call."""
+
+
 def _ordered(hand: Sequence[Card], p: int) -> tuple[Card, ...]:
     """The hand in its order number `p` (below the factorial of its size)."""
-    if len(hand) <= _TABLED:
-        return _orderings(len(hand))[p](hand)
+    n = len(hand)
+    if n <= _TABLED:
+        getters = _ORDERINGS[n]
+        if getters is None:
+            getters = _ORDERINGS[n] = _orderings(n)
+        return getters[p](hand)
     left = list(hand)
     order = []
     for k in range(len(hand), 0, -1):
@@ -209,21 +220,25 @@ def _ordered(hand: Sequence[Card], p: int) -> tuple[Card, ...]:
     return tuple(order)
 
 
-def _random_plays(state: GameState, rng: RandomSource) -> tuple[list[Card], int]:
+def _random_plays(state: GameState, rng: RandomSource) -> tuple[list[Card], int, list[int], int]:
     """The table's cards, then every play left in the round, in a uniformly random order.
 
     In a pile game every card of the hand is legal at every turn, so a
     player choosing uniformly at random at each turn plays its hand in a
     uniformly random order, independent of the others. The plays left are
     fixed by these orders: of the hands held now, and of the hands the
-    stock will deal, block by block, each to the next seat in play order.
-    One number below the product of the hands' factorials, read digit by
-    digit in the mixed radix of those factorials, is exactly such an order
-    for every hand: one call of the generator for the round. Each hand's
-    cards then go to its seat's places in the list (every `seats`-th).
+    stock will deal, block by block, each to the seat the round core names
+    (`xeri._core.round.later_deals`), which plays in its place after the
+    deal's leader. One number below the product of the hands' factorials,
+    read digit by digit in the mixed radix of those factorials, is exactly
+    such an order for every hand: one call of the generator for the round.
+    Each hand's cards then go to its seat's places in the list (every
+    `seats`-th).
 
     Returns:
-        The list, and how many plays of it belong to the current deal.
+        The list, how many plays of it belong to the current deal, the
+        seat that leads each later deal (after the mover plus that number),
+        and the dealer of the round's last deal.
     """
     rules = state.rules
     seats, size = rules.seats, rules.hand_size
@@ -247,13 +262,19 @@ def _random_plays(state: GameState, rng: RandomSource) -> tuple[list[Card], int]
         r, p = divmod(r, facts[n])
         plays[offset + j : offset + j + seats * n : seats] = _ordered(hand, p)
     block = seats * size
-    for d in range(0, len(stock), block):  # each deal to come, from stock[d]
-        at = offset + first + d
-        for j in range(seats):
+    dealer = state.dealer
+    leads = [mover + first]  # see `_pile_random`
+    d = 0
+    for deal in later_deals(rules, state.dealer, len(stock) // block):
+        dealer, lead, _, places = deal
+        leads.append(lead)
+        at = offset + first + d  # the deal to come from stock[d]: its first play
+        for j, place in enumerate(places):  # block j's seat plays `place`-th in the deal
             r, p = divmod(r, facts[size])
             k = d + j * size
-            plays[at + j : at + block : seats] = _ordered(stock[k : k + size], p)
-    return plays, first
+            plays[at + place : at + block : seats] = _ordered(stock[k : k + size], p)
+        d += block
+    return plays, first, leads, dealer
 
 
 def _pile_rollout(state: GameState, rng: RandomSource, policy: Policy | None) -> GameState:
@@ -274,15 +295,15 @@ def _pile_random(state: GameState, rng: RandomSource) -> GameState:
     rules = state.rules
     sweeper = rules.capture.sweeper  # type: ignore[attr-defined]  # a PileCapture
     seats = rules.seats
-    mover: int = state.to_move  # type: ignore[assignment]  # a seat in phase PLAY
-    plays, first = _random_plays(state, rng)
+    plays, first, leads, dealer = _random_plays(state, rng)
+    # The seat of the play `u` places after the current deal's end (negative in
+    # the current deal) is `(u + leads[k]) % seats`, where `k = u // dealt + 1` is 0
+    # in the current deal (`leads[0]` is `mover + first`), else the number of the
+    # later deal, led by the seat the round core names.
     offset = len(state.table)
     turn0 = len(state.history) - offset  # the turn of `plays[i]` is `turn0 + i`
     last = len(plays) - 1
     dealt = seats * rules.hand_size  # the plays of each later deal
-    per_deal = rules.dealer_per_deal
-    no_first_xeri = not rules.xeri_on_first_card and not state.history
-    no_last_xeri = not rules.xeri_on_last_card
     xeri_kind, jack_kind = XeriKind.XERI, XeriKind.JACK_XERI
     takes: list[Take] = list(state.takes)
     top = plays[offset - 1].rank if offset else None
@@ -291,31 +312,33 @@ def _pile_random(state: GameState, rng: RandomSource) -> GameState:
         rank = plays[i].rank
         if rank is top:
             kind = None
-            if i - bottom == 1 and not (
-                (no_first_xeri and i == offset) or (no_last_xeri and i == last)
-            ):
+            if i - bottom == 1:  # a lone card: the round core says whether it counts
                 kind = jack_kind if rank is sweeper else xeri_kind
+                kind = counted_xeri(rules, kind, turn0 + i, last - i)
         elif rank is sweeper and top is not None:
             kind = None
         else:
             top = rank
             continue
-        t = i - offset  # the play's index from the seat to move now
-        shift = (t - first) // dealt + 1 if per_deal and t >= first else 0
-        seat = (mover + t + shift) % seats
-        takes.append(_make_take(seat, tuple(plays[bottom : i + 1]), kind, turn0 + i))
+        u = i - offset - first  # the play's index from the current deal's end
+        seat = (u + leads[u // dealt + 1]) % seats
+        takes.append(
+            _make_take(seat=seat, cards=tuple(plays[bottom : i + 1]), xeri=kind, turn=turn0 + i)
+        )
         top = None
         bottom = i + 1
-    dealer = state.dealer
-    if per_deal:
-        dealer = (dealer + len(state.stock) // dealt) % seats
     history = (*state.history, *plays[offset:])
-    return _end_round(
-        state, ((),) * seats, tuple(plays[bottom:]), history, tuple(takes), dealer=dealer
+    return end_round(
+        state,
+        ((),) * seats,
+        tuple(plays[bottom:]),
+        history,
+        tuple(takes),
+        dealer=dealer,
     )
 
 
-def _pile_policy(  # noqa: PLR0915  # one loop, kept whole for speed
+def _pile_policy(  # one loop, kept whole for speed
     state: GameState, policy: Policy
 ) -> GameState:
     """The round on mutable lists of cards, the policy asked at every turn."""
@@ -324,19 +347,17 @@ def _pile_policy(  # noqa: PLR0915  # one loop, kept whole for speed
     seats = rules.seats
     size = rules.hand_size
     dealer = state.dealer
-    per_deal = rules.dealer_per_deal
     hands = [list(hand) for hand in state.hands]
     pile: list[Card] = list(state.table)  # type: ignore[arg-type]  # a pile holds cards only
     stock = list(state.stock)
     history: list[PlayerMove] = list(state.history)
     takes: list[Take] = list(state.takes)
-    first_xeri = rules.xeri_on_first_card
-    last_xeri = rules.xeri_on_last_card
     xeri_kind, jack_kind = XeriKind.XERI, XeriKind.JACK_XERI
     view = RolloutView(rules)
     view.table = pile
     view.hands = hands
     mover: int = state.to_move  # type: ignore[assignment]  # a seat in phase PLAY
+    deals = later_deals(rules, dealer, len(stock) // (seats * size))  # the deals to come
     while True:  # one deal after another
         left = sum(map(len, hands))
         for k in range(left - 1, -1, -1):  # k plays of the deal are left after this one
@@ -349,14 +370,15 @@ def _pile_policy(  # noqa: PLR0915  # one loop, kept whole for speed
                 rank = card.rank
                 if rank is pile[-1].rank:
                     kind = None
-                    if len(pile) == 1 and (first_xeri or turn) and (last_xeri or k or stock):
+                    if len(pile) == 1:  # a lone card: the round core says whether it counts
                         kind = jack_kind if rank is sweeper else xeri_kind
+                        kind = counted_xeri(rules, kind, turn, k + len(stock))
                     pile.append(card)
-                    takes.append(_make_take(mover, tuple(pile), kind, turn))
+                    takes.append(_make_take(seat=mover, cards=tuple(pile), xeri=kind, turn=turn))
                     pile.clear()
                 elif rank is sweeper:
                     pile.append(card)
-                    takes.append(_make_take(mover, tuple(pile), None, turn))
+                    takes.append(_make_take(seat=mover, cards=tuple(pile), xeri=None, turn=turn))
                     pile.clear()
                 else:
                     pile.append(card)
@@ -365,15 +387,9 @@ def _pile_policy(  # noqa: PLR0915  # one loop, kept whole for speed
             mover = mover + 1 if mover + 1 < seats else 0
         if not stock:
             break
-        # Every hand is empty: the same dealer deals again from the stock (G8),
-        # or the next seat under `dealer_per_deal`.
-        if per_deal:
-            dealer = (dealer + 1) % seats
-        for i in range(seats):
-            seat = (dealer + 1 + i) % seats
+        # Every hand is empty: the stock deals again, as the round core says (G8, X3).
+        dealer, mover, blocks, _ = deals[len(deals) - len(stock) // (seats * size)]
+        for i, seat in enumerate(blocks):
             hands[seat] = sorted(stock[i * size : (i + 1) * size], key=_INDEX)
         del stock[: seats * size]
-        mover = (dealer + 1) % seats
-    return _end_round(
-        state, ((),) * seats, tuple(pile), tuple(history), tuple(takes), dealer=dealer
-    )
+    return end_round(state, ((),) * seats, tuple(pile), tuple(history), tuple(takes), dealer=dealer)

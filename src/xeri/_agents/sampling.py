@@ -46,9 +46,10 @@ from math import comb
 from xeri._agents.observation import Observation, observe
 from xeri._cards import Card
 from xeri._core.engine import RandomSource, _shuffle
+from xeri._core.round import bottom_card_holder, deal_start
 from xeri._core.state import GameState, Phase, Take
 from xeri._core.validate import check_state
-from xeri._errors import IllegalMoveError, InvalidStateError, XeriError
+from xeri._errors import ArgumentError, InvalidStateError, XeriError
 from xeri._families.protocol import CaptureRule, HandNeeds
 from xeri._moves import PlayerMove
 from xeri._table import TableItem, item_cards
@@ -79,7 +80,7 @@ def determinize(observation: Observation, rng: RandomSource | None = None) -> Ga
     Raises:
         InvalidStateError: no state is consistent with the observation (it was
             not made by [`observe`][xeri.observe], or was changed since).
-        IllegalMoveError: `observation` is not an `Observation`.
+        ArgumentError: `observation` is not an `Observation`.
     """
     rng = _SYSTEM_RANDOM if rng is None else rng
     plan = _Plan(observation)
@@ -107,7 +108,7 @@ def consistent_states(observation: Observation) -> int:
 
     Raises:
         InvalidStateError: the observation's counts cannot describe a state.
-        IllegalMoveError: `observation` is not an `Observation`.
+        ArgumentError: `observation` is not an `Observation`.
     """
     plan = _Plan(observation)
     return plan.total * plan.rest_orders
@@ -133,7 +134,7 @@ def check_observation(observation: Observation) -> list[str]:
         plan = _Plan(observation)
     except InvalidStateError as exc:
         return list(exc.problems)
-    except IllegalMoveError as exc:
+    except ArgumentError as exc:
         return [str(exc)]
     if not plan.total:
         return [plan.why_none()]
@@ -170,7 +171,7 @@ class _Plan:
 
     def __init__(self, observation: Observation) -> None:
         if type(observation) is not Observation:
-            raise IllegalMoveError(
+            raise ArgumentError(
                 f"an Observation is needed (see xeri.observe), not {type(observation).__name__}"
             )
         obs = observation
@@ -216,7 +217,11 @@ class _Plan:
         self.hands: list[_Hand] = []
         for s in others:
             fixed: tuple[Card, ...] = ()
-            if bottom is not None and self.bottom_in == "dealer" and s == obs.dealer:
+            if (
+                bottom is not None
+                and self.bottom_in == "dealer"
+                and s == bottom_card_holder(rules, obs.dealer)
+            ):
                 fixed = (bottom,)
             self.hands.append(_Hand(s, obs.hand_sizes[s] - len(fixed), fixed))
         self.impossible: list[str] = []
@@ -236,8 +241,7 @@ class _Plan:
             return 0
         if obs.phase is not Phase.PLAY:
             return None
-        per_deal = obs.rules.seats * obs.rules.hand_size
-        return len(obs.history) // per_deal * per_deal
+        return deal_start(obs.rules, len(obs.history))
 
     def _add_redeal_needs(self) -> None:
         """Cards of redealt tables are in no hand dealt before the redeal ([X2][rules-x2])."""
@@ -536,6 +540,7 @@ def _bottom_place(obs: Observation, seen: frozenset[Card]) -> str | None:
         return None
     if obs.stock_size:
         return "stock"
-    if obs.dealer != obs.seat and obs.hand_sizes[obs.dealer]:
+    holder = bottom_card_holder(obs.rules, obs.dealer)  # in the last deal, by its dealer
+    if holder != obs.seat and obs.hand_sizes[holder]:
         return "dealer"
     raise InvalidStateError("the bottom card (V1) is not where it must be")

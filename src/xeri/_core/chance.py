@@ -57,11 +57,11 @@ from __future__ import annotations
 
 from xeri._cards import DECK, Card
 from xeri._core.engine import _not_a_state, _pending, apply
+from xeri._core.round import round_dealer
 from xeri._core.state import GameState, Phase
 from xeri._core.validate import _first_lay
 from xeri._errors import InvalidStateError, XeriError
 from xeri._moves import DealCard, PlayerMove
-from xeri._rules.ruleset import _round_dealer
 from xeri._table import item_cards
 
 __all__ = ["chance_outcomes"]
@@ -86,7 +86,8 @@ def chance_outcomes(state: GameState) -> tuple[tuple[DealCard, float], ...]:
         probabilities are equal and add up to 1.
 
     Raises:
-        IllegalMoveError: `state` is not a state, or chance does not act in it.
+        ArgumentError: `state` is not a state.
+        IllegalMoveError: chance does not act in `state`.
     """
     if not isinstance(state, GameState):
         raise _not_a_state("chance_outcomes", state)
@@ -126,7 +127,7 @@ def _round_moves(
     else:
         hands, last, rest = _first_lay(state)
     n = state.rules.seats
-    first = _round_dealer(state.rules, state.dealer, len(state.history))  # the round's dealer
+    first = round_dealer(state.rules, state.dealer, len(state.history))  # the round's dealer
     top = tuple(c for i in range(n) for c in hands[(first + 1 + i) % n])
     held = frozenset(top)
     pool = [c for c in state.rules.deck if c not in held]

@@ -29,9 +29,20 @@ from operator import attrgetter
 from random import Random
 from typing import TYPE_CHECKING, Protocol
 
-from xeri._cards import DECK, Card, Rank
-from xeri._core.state import GameState, Phase, Take, _make_state, _make_take
-from xeri._errors import IllegalMoveError, RuleSetError, XeriError, _show
+from xeri._cards import DECK, Card
+from xeri._core.boundary import _TRUSTED_CAPTURES, _failed, _table_cards
+from xeri._core.round import (
+    counted_xeri,
+    cut_deck,
+    deal_hands,
+    end_round,
+    lay_table,
+    leader,
+    next_deal_dealer,
+    next_round_dealer,
+)
+from xeri._core.state import GameState, Phase, _make_state, _make_take, _state_copier
+from xeri._errors import ArgumentError, IllegalMoveError, RuleSetError, XeriError, _show
 from xeri._families.moves import LegalMoves, _counted, _listed
 from xeri._families.moves import _lazy as _lazy_methods
 from xeri._families.pile.rule import PileCapture
@@ -48,9 +59,7 @@ from xeri._moves import (
     Reshuffle,
     Trail,
 )
-from xeri._rules.match import _checked_status
 from xeri._rules.ruleset import GREEK, RuleSet
-from xeri._rules.scoring import RoundResult, StandardScorer
 from xeri._table import Build, TableItem
 
 if TYPE_CHECKING:
@@ -78,11 +87,8 @@ _SYSTEM_RANDOM = secrets.SystemRandom()
 # their answers are not checked. On the hot path `apply` and `legal_moves` test
 # `capture.__class__ is PileCapture` only, and leave the other rules to a helper.
 # `PileCapture.moves` returns the hand: it is called without a `try`.
-_TRUSTED_CAPTURES = frozenset({PileCapture, SumCapture})
-_TRUSTED_SCORERS = frozenset({StandardScorer})
 _PLAYER_MOVES = frozenset({Card, Capture, Combine, Trail})
 _TABLE_ITEMS = frozenset({Card, Build})
-_RESULT_FIELDS = ("cards", "card_points", "majority", "xeris", "xeri_bonus", "total")
 
 
 class RandomSource(Protocol):
@@ -110,17 +116,27 @@ def start(rules: RuleSet = GREEK, *, dealer: int = 0) -> GameState:
         A state in phase `DEAL`, with empty hands, table and stock.
 
     Raises:
-        IllegalMoveError: `dealer` is not a seat of the rule set.
+        ArgumentError: `rules` is not a rule set, or `dealer` is not one of its seats.
     """
     if not isinstance(rules, RuleSet):
         hint = " (find_rules gives a rule set by its name)" if type(rules) is str else ""
-        raise IllegalMoveError(f"rules must be a RuleSet, not {_show(rules)}{hint}")
+        raise ArgumentError(f"rules must be a RuleSet, not {_show(rules)}{hint}")
     if type(dealer) is not int or not 0 <= dealer < rules.seats:
-        raise IllegalMoveError(
+        raise ArgumentError(
             f"dealer must be a seat from 0 to {rules.seats - 1}, not {_show(dealer)}"
         )
-    empty = ((),) * rules.seats
-    return _make_state(rules, Phase.DEAL, dealer, None, empty, (), (), (), (), (), None, ())
+    return _make_state(
+        rules=rules,
+        phase=Phase.DEAL,
+        dealer=dealer,
+        to_move=None,
+        hands=((),) * rules.seats,
+        table=(),
+        stock=(),
+        history=(),
+        takes=(),
+        round_results=(),
+    )
 
 
 def new_game(
@@ -145,7 +161,7 @@ def new_game(
         The state after the deal and any redeal of the initial table.
 
     Raises:
-        IllegalMoveError: `rules` is not a rule set, `deck` is not the rule set's cards,
+        ArgumentError: `rules` is not a rule set, `deck` is not the rule set's cards,
             `dealer` is not a seat, or `rng` is not a random generator.
         RuleSetError: a component of the rule set failed (see
             [the boundary][component-boundary]), or the redeal rule asked for
@@ -164,11 +180,12 @@ def new_game(
     if deck is None:
         move: ChanceMove = chance_move(state, rng)
     elif isinstance(deck, (tuple, list)):
-        move = Deal(deck=tuple(deck))
+        move = Deal(
+            deck=_check_cards(tuple(deck), _deck_set(rules.deck), "a deal's deck", ArgumentError)
+        )
     else:
-        cards = len(rules.deck) if isinstance(rules, RuleSet) else 52
-        raise IllegalMoveError(
-            f"deck must be a tuple or list of the {cards} cards, not {_show(deck)}"
+        raise ArgumentError(
+            f"deck must be a tuple or list of the {len(rules.deck)} cards, not {_show(deck)}"
         )
     state = apply(state, move)
     redeals = 0
@@ -208,7 +225,7 @@ def legal_moves(state: GameState | Observation) -> tuple[PlayerMove, ...]:
         mover's hand in a `PileCapture` game.
 
     Raises:
-        IllegalMoveError: `state` is neither a state nor an observation.
+        ArgumentError: `state` is neither a state nor an observation.
         RuleSetError: the capture rule's `moves` (or `count_moves`, `move_at`,
             `has_move`) failed when the sequence was used (see [the
             boundary][component-boundary]).
@@ -314,8 +331,8 @@ def chance_move(state: GameState, rng: RandomSource | None = None) -> ChanceMove
         `ROUND_OVER`, a [`Reshuffle`][xeri.Reshuffle] in `REDEAL`.
 
     Raises:
-        IllegalMoveError: `state` is not a state, chance does not act in it, or
-            `rng` is not a random generator.
+        ArgumentError: `state` is not a state, or `rng` is not a random generator.
+        IllegalMoveError: chance does not act in `state`.
     """
     if not isinstance(state, GameState):
         raise _not_a_state("chance_move", state)
@@ -378,7 +395,7 @@ def _random_source(rng: object) -> RandomSource:
     if rng is None:
         return _SYSTEM_RANDOM
     if not (callable(getattr(rng, "shuffle", None)) and callable(getattr(rng, "randrange", None))):
-        raise IllegalMoveError(
+        raise ArgumentError(
             f"rng must offer shuffle and randrange, as random.Random does, not {_show(rng)}"
         )
     return rng  # type: ignore[return-value]  # it has both methods
@@ -405,10 +422,10 @@ def _shuffle(rng: RandomSource, cards: list[Card]) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
-def _not_a_state(function: str, value: object, *, observation: bool = False) -> IllegalMoveError:
+def _not_a_state(function: str, value: object, *, observation: bool = False) -> ArgumentError:
     """The error for a value given where a state was needed."""
     wanted = "a GameState or an Observation" if observation else "a GameState"
-    return IllegalMoveError(f"{function} needs {wanted}, not {_show(value)}")
+    return ArgumentError(f"{function} needs {wanted}, not {_show(value)}")
 
 
 def _waiting_for(state: GameState) -> str:
@@ -431,8 +448,9 @@ def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState
         deal, the end of the round with its result, or the end of the match.
 
     Raises:
-        IllegalMoveError: the move is not legal here ([X5][rules-x5]), or `state` is not a
-            state; the message names why.
+        IllegalMoveError: the move is not legal here ([X5][rules-x5]); the message
+            names why.
+        ArgumentError: `state` is not a state, or `seat` is neither an int nor None.
         RuleSetError: a component of the rule set failed (see [the boundary][component-boundary]).
     """
     try:
@@ -475,59 +493,29 @@ def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState
     # Every play removes one card and play starts after the dealer, so the
     # dealer plays the last card of every deal: the hands are all empty
     # exactly when the dealer's is. With `dealer_per_deal` the dealer is
-    # the current deal's, so this holds for every deal, and the round's
-    # last card is the dealer's (V3).
+    # the current deal's, so this holds for every deal.
     if taken is not None:
-        if xeri is not None and (
-            (not rules.xeri_on_first_card and not history)
-            or (not rules.xeri_on_last_card and not stock and not hand and mover == dealer)
-        ):
-            xeri = None
-        takes = (*takes, _make_take(mover, taken, xeri, len(history)))
+        if xeri is not None:  # the round core: no xeri on the first or last play (V3, P4)
+            xeri = counted_xeri(rules, xeri, len(history), len(stock) + sum(map(len, hands)))
+        takes = (*takes, _make_take(seat=mover, cards=taken, xeri=xeri, turn=len(history)))
     history = history + (move,)  # type: ignore[operator]  # play() accepted it: a PlayerMove
     if hand or mover != dealer:
         nxt = mover + 1
         if nxt == rules.seats:
             nxt = 0
-        return _make_state(
-            rules,
-            _PLAY,
-            dealer,
-            nxt,
-            hands,
-            table,
-            stock,
-            history,
-            takes,
-            state.round_results,
-            state.bottom_card,
-            state.redealt,
-        )
-    if stock:  # G8: the next deal, by the same dealer or, per deal, by the next seat
-        if rules.dealer_per_deal:
-            dealer = dealer + 1 if dealer + 1 < rules.seats else 0
-        hands, stock = _deal_hands(rules, dealer, stock)
-        return _make_state(
-            rules,
-            _PLAY,
-            dealer,
-            (dealer + 1) % rules.seats,
-            hands,
-            table,
-            stock,
-            history,
-            takes,
-            state.round_results,
-            state.bottom_card,
-            state.redealt,
-        )
-    return _end_round(state, hands, table, history, takes, dealer=dealer)
+        return _next_turn(state, nxt, hands, table, history, takes)  # in _next_turn's order
+    if stock:  # G8: the next deal, by the dealer the round core names
+        dealer = next_deal_dealer(rules, dealer)
+        hands, stock = deal_hands(rules, dealer, stock)
+        lead = leader(rules, dealer)
+        return _next_deal(state, dealer, lead, hands, table, stock, history, takes)  # its order
+    return end_round(state, hands, table, history, takes, dealer=dealer)
 
 
-def _failed(rules: RuleSet, field: str, method: str, problem: str) -> RuleSetError:
-    """The error for a component that raised or broke its protocol: names it and the rule set."""
-    kind = type(getattr(rules, field)).__name__
-    return RuleSetError(f"rule set {rules.name!r}: its {field} {kind}.{method} {problem}")
+_next_turn = _state_copier("to_move", "hands", "table", "history", "takes")
+"""The state after a play within a deal: a copy but for these fields, in this order."""
+_next_deal = _state_copier("dealer", "to_move", "hands", "table", "stock", "history", "takes")
+"""The state after a deal's last play when the stock deals again: these fields, in order."""
 
 
 def _play_failed(rules: RuleSet, move: object, problem: str) -> XeriError:
@@ -580,60 +568,9 @@ def _bad_play(  # noqa: PLR0917  # internal, called once with the outcome's four
     return None
 
 
-def _table_cards(rules: RuleSet, table: tuple[TableItem, ...]) -> tuple[Card, ...]:
-    """`rules.capture.table_cards(table)`, with a custom capture rule's answer checked."""
-    capture = rules.capture
-    try:
-        cards = capture.table_cards(table)
-    except Exception as exc:
-        raise _failed(rules, "capture", "table_cards", f"raised {type(exc).__name__}") from exc
-    if capture.__class__ not in _TRUSTED_CAPTURES and not (
-        type(cards) is tuple
-        and all(c.__class__ is Card for c in cards)
-        and len(set(cards)) == len(cards)
-    ):
-        problem = f"returned {_show(cards, text=False)}, not a tuple of distinct cards"
-        raise _failed(rules, "capture", "table_cards", problem)
-    return cards
-
-
-def _score(
-    rules: RuleSet,
-    piles: tuple[tuple[Card, ...], ...],
-    made: tuple[tuple[XeriKind, ...], ...],
-    leftover: int,
-) -> RoundResult:
-    """`rules.scorer.score(...)`, with a custom scorer's answer checked for its shape."""
-    scorer = rules.scorer
-    try:
-        result = scorer.score(piles, made, rules, leftover=leftover)
-    except Exception as exc:
-        raise _failed(rules, "scorer", "score", f"raised {type(exc).__name__}") from exc
-    if scorer.__class__ in _TRUSTED_SCORERS:
-        return result
-    if not isinstance(result, RoundResult):
-        raise _failed(
-            rules, "scorer", "score", f"returned {_show(result, text=False)}, not a RoundResult"
-        )
-    n = rules.num_sides
-    for field in _RESULT_FIELDS:
-        value = getattr(result, field)
-        if not (type(value) is tuple and len(value) == n and all(type(v) is int for v in value)):
-            problem = f"returned a RoundResult whose {field} is not {n} ints, one per side"
-            raise _failed(rules, "scorer", "score", problem)
-    if type(result.leftover) is not int:
-        raise _failed(rules, "scorer", "score", "returned a RoundResult whose leftover is no int")
-    return result
-
-
-def _match_over(rules: RuleSet, results: tuple[RoundResult, ...]) -> bool:
-    """Whether the match is over, from `rules.match.status`, checked when the format is custom."""
-    return _checked_status(rules, results).over
-
-
-def _out_of_turn(seat: object, why: str) -> IllegalMoveError:
+def _out_of_turn(seat: object, why: str) -> XeriError:
     if seat.__class__ is not int:
-        return IllegalMoveError(f"seat must be an int or None, not {_show(seat)}")
+        return ArgumentError(f"seat must be an int or None, not {_show(seat)}")
     return IllegalMoveError(f"seat {_show(seat)} moved out of turn: {why}")
 
 
@@ -643,82 +580,20 @@ def _chance_or_over(state: GameState) -> str:
     return "no seat is to move, chance must act"
 
 
-def _deal_hands(
-    rules: RuleSet, dealer: int, cards: tuple[Card, ...]
-) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
-    """Deal `hand_size` cards to each seat from the top, the seat after the dealer first.
-
-    The order of [X3][rules-x3].
-    """
-    n = rules.seats
-    k = rules.hand_size
-    hands: list[tuple[Card, ...]] = [()] * n
-    for i in range(n):
-        hands[(dealer + 1 + i) % n] = tuple(sorted(cards[i * k : (i + 1) * k], key=_INDEX))
-    return tuple(hands), cards[n * k :]
-
-
-def _end_round(
-    state: GameState,
-    hands: tuple[tuple[Card, ...], ...],
-    table: tuple[TableItem, ...],
-    history: tuple[PlayerMove, ...],
-    takes: tuple[Take, ...],
-    *,
-    dealer: int,
-) -> GameState:
-    """Give the table to the last capturer and score the round.
-
-    The last capture of [G9][rules-g9] and [D7][rules-d7]; [X1][rules-x1] if nobody captured.
-    `dealer` is the dealer of the round's last deal: the next round is dealt by the seat
-    after it.
-    """
-    rules = state.rules
-    # A pile holds cards only: the table is its cards.
-    left = table if rules.capture.__class__ is PileCapture else _table_cards(rules, table)
-    leftover = 0
-    if left and takes:
-        takes = (*takes, _make_take(takes[-1].seat, left, None, None))  # type: ignore[arg-type]  # cards, as above
-        table = ()
-    else:
-        leftover = len(left)
-    sides = rules.sides
-    n = rules.num_sides
-    piles: list[list[Card]] = [[] for _ in range(n)]
-    made: list[list[XeriKind]] = [[] for _ in range(n)]
-    for take in takes:
-        side = sides[take.seat]
-        piles[side].extend(take.cards)
-        if take.xeri is not None:
-            made[side].append(take.xeri)
-    result = _score(rules, tuple(map(tuple, piles)), tuple(map(tuple, made)), leftover)
-    results = (*state.round_results, result)
-    over = _match_over(rules, results)
-    return _make_state(
-        rules,
-        Phase.MATCH_OVER if over else Phase.ROUND_OVER,
-        dealer,
-        None,
-        hands,
-        table,
-        (),
-        history,
-        takes,
-        results,
-        state.bottom_card,
-        state.redealt,
-    )
-
-
-def _check_cards(cards: object, expected: frozenset[Card], what: str) -> tuple[Card, ...]:
-    """`cards` if it is a tuple holding exactly the `expected` cards, each once."""
+def _check_cards(
+    cards: object,
+    expected: frozenset[Card],
+    what: str,
+    error: type[XeriError] = IllegalMoveError,
+) -> tuple[Card, ...]:
+    """`cards` if it is a tuple holding exactly the `expected` cards, each once, else `error`."""
     try:
         ok = isinstance(cards, tuple) and len(cards) == len(expected) == len(frozenset(cards))
         ok = ok and expected.issuperset(cards)  # type: ignore[arg-type]  # a tuple by the test above
     except TypeError:  # an unhashable item
         ok = False
     if not ok:
-        raise IllegalMoveError(f"{what} must be a tuple holding each of {len(expected)} cards once")
+        raise error(f"{what} must be a tuple holding each of {len(expected)} cards once")
     return cards  # type: ignore[return-value]  # checked above
 
 
@@ -737,16 +612,10 @@ def _apply_chance(state: GameState, move: object) -> GameState:
         if placed and tuple(deck[: len(placed)]) != placed:
             raise _not_continued("a deal's deck", len(placed))
         # A new round is dealt by the seat after the dealer of the last deal (G2, F2).
-        dealer = state.dealer if phase is Phase.DEAL else (state.dealer + 1) % rules.seats
-        bottom = None
-        if rules.show_bottom_card:
-            if deck[-1].rank is Rank.JACK:
-                # V1: the first non-Jack from the bottom up goes to the bottom.
-                j = max(i for i, c in enumerate(deck) if c.rank is not Rank.JACK)
-                deck.append(deck.pop(j))
-            bottom = deck[-1]
-        hands, rest = _deal_hands(rules, dealer, tuple(deck))
-        return _lay_table(rules, dealer, hands, rest, state.round_results, bottom, ())
+        dealer = state.dealer if phase is Phase.DEAL else next_round_dealer(rules, state.dealer)
+        bottom = cut_deck(rules, deck)  # V1
+        hands, rest = deal_hands(rules, dealer, tuple(deck))
+        return lay_table(rules, dealer, hands, rest, state.round_results, bottom, ())
     if isinstance(move, Reshuffle):
         if phase is not Phase.REDEAL:
             raise IllegalMoveError("a Reshuffle is only legal while the initial table is redealt")
@@ -757,7 +626,7 @@ def _apply_chance(state: GameState, move: object) -> GameState:
             raise IllegalMoveError("a reshuffle must keep the shown bottom card at the bottom (V1)")
         if placed and stock[: len(placed)] != placed:
             raise _not_continued("a reshuffle's stock", len(placed))
-        return _lay_table(
+        return lay_table(
             rules,
             state.dealer,
             state.hands,
@@ -810,27 +679,17 @@ def _deal_card(state: GameState, card: Card) -> GameState:
     if card is not pinned:
         placed = (*placed, card)
         free -= 1
-    pending = _make_state(
-        state.rules,
-        phase,
-        state.dealer,
-        None,
-        state.hands,
-        state.table,
-        state.stock,
-        state.history,
-        state.takes,
-        state.round_results,
-        state.bottom_card,
-        state.redealt,
-        placed,
-    )
+    pending = _with_dealing(state, dealing=placed)
     if free > 1:
         return pending
     rest, _ = _pending(pending)
     order = (*placed, *rest) if pinned is None else (*placed, *rest, pinned)
     whole = Reshuffle(stock=order) if phase is Phase.REDEAL else Deal(deck=order)
     return _apply_chance(state, whole)
+
+
+_with_dealing = _state_copier("dealing")
+"""A state with another pending chance order, made quickly."""
 
 
 def _describe(move: object) -> str:
@@ -848,25 +707,3 @@ def _describe(move: object) -> str:
 
 def _chance_task(phase: Phase) -> str:
     return "redeal the initial table" if phase is Phase.REDEAL else "deal the next round"
-
-
-def _lay_table(  # noqa: PLR0917  # internal, called positionally from two places
-    rules: RuleSet,
-    dealer: int,
-    hands: tuple[tuple[Card, ...], ...],
-    cards: tuple[Card, ...],
-    results: tuple[RoundResult, ...],
-    bottom: Card | None,
-    redealt: tuple[tuple[Card, ...], ...],
-) -> GameState:
-    """Lay the initial table from the top of `cards`, the last on top, and check the redeal rule."""
-    t = rules.table_size
-    table, stock = cards[:t], cards[t:]
-    if rules.redeal.needed(table):
-        return _make_state(
-            rules, Phase.REDEAL, dealer, None, hands, table, stock, (), (), results, bottom, redealt
-        )
-    first = (dealer + 1) % rules.seats
-    return _make_state(
-        rules, _PLAY, dealer, first, hands, table, stock, (), (), results, bottom, redealt
-    )

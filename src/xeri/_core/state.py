@@ -15,21 +15,25 @@ a plain class, `_StateSlots`, that `GameState` inherits without adding any.
 `_make_state` fills a `_StateSlots` with ordinary attribute stores and then
 sets its `__class__` to `GameState` (the memory layout is the same), which
 gives an ordinary frozen state, equal to one from the keyword constructor,
-in about a quarter of the time. Only the engine uses it, with trusted values.
+in about a quarter of the time. It is generated from the class's fields
+(`xeri._immutable`) and takes keywords only; `_state_copier` generates one
+that copies a state but for the fields it names, the engine's step from one
+turn to the next. Only the engine uses them, with trusted values.
 [`Take`][xeri.Take] is made the same way by `_make_take`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import Enum
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 
 from xeri._cards import Card
 from xeri._families.protocol import XeriKind
-from xeri._immutable import _Immutable
+from xeri._immutable import _fast_copier, _fast_maker, _from_values, _Immutable
 from xeri._moves import PlayerMove
 from xeri._rules.match import MatchStatus, _checked_status
 from xeri._rules.ruleset import RuleSet
@@ -305,69 +309,18 @@ class GameState(_StateSlots):
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickled as its field values in order, without their names, and loaded
         # by the engine's fast path: a pickle is trusted data (it can run any code).
-        return (
-            _make_state,
-            (
-                self.rules,
-                self.phase,
-                self.dealer,
-                self.to_move,
-                self.hands,
-                self.table,
-                self.stock,
-                self.history,
-                self.takes,
-                self.round_results,
-                self.bottom_card,
-                self.redealt,
-                self.dealing,
-            ),
-        )
+        return (_from_values, (GameState, _FIELD_VALUES(self)))
 
 
-_new = object.__new__
+_make_take = _fast_maker(Take)
+"""`Take(...)` from trusted values, quickly: generated from its fields (`xeri._immutable`)."""
+_make_state = _fast_maker(GameState)
+"""`GameState(...)` from trusted values, quickly: generated from its fields (`xeri._immutable`)."""
 
 
-def _make_take(seat: int, cards: tuple[Card, ...], xeri: XeriKind | None, turn: int | None) -> Take:
-    """`Take(seat=seat, cards=cards, xeri=xeri, turn=turn)` from trusted values, quickly."""
-    t: Any = _new(_TakeSlots)
-    t.seat = seat
-    t.cards = cards
-    t.xeri = xeri
-    t.turn = turn
-    t.__class__ = Take
-    return t  # type: ignore[no-any-return]  # its class is Take now
+_FIELD_VALUES = attrgetter(*(f.name for f in attrs.fields(GameState)))
 
 
-def _make_state(  # noqa: PLR0917  # the engine's positional fast path
-    rules: RuleSet,
-    phase: Phase,
-    dealer: int,
-    to_move: int | None,
-    hands: tuple[tuple[Card, ...], ...],
-    table: tuple[TableItem, ...],
-    stock: tuple[Card, ...],
-    history: tuple[PlayerMove, ...],
-    takes: tuple[Take, ...],
-    round_results: tuple[RoundResult, ...],
-    bottom_card: Card | None,
-    redealt: tuple[tuple[Card, ...], ...],
-    dealing: tuple[Card, ...] = (),
-) -> GameState:
-    """A `GameState` from trusted values, quickly: see the module docstring."""
-    s: Any = _new(_StateSlots)  # filled slot by slot, then given its real class
-    s.rules = rules
-    s.phase = phase
-    s.dealer = dealer
-    s.to_move = to_move
-    s.hands = hands
-    s.table = table
-    s.stock = stock
-    s.history = history
-    s.takes = takes
-    s.round_results = round_results
-    s.bottom_card = bottom_card
-    s.redealt = redealt
-    s.dealing = dealing
-    s.__class__ = GameState
-    return s  # type: ignore[no-any-return]  # its class is GameState now
+def _state_copier(*changed: str) -> Callable[..., GameState]:
+    """A fast copy of a trusted state but for the fields `changed`, given as keywords."""
+    return _fast_copier(GameState, *changed)

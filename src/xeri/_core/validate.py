@@ -34,9 +34,16 @@ import attrs
 
 from xeri._cards import DECK, Card, Rank
 from xeri._core.engine import apply
+from xeri._core.round import (
+    bottom_card_holder,
+    deal_dealers,
+    deal_seats,
+    play_seats,
+    round_dealer,
+)
 from xeri._core.state import GameState, Phase
 from xeri._errors import XeriError
-from xeri._rules.ruleset import RuleSet, _round_dealer
+from xeri._rules.ruleset import RuleSet
 from xeri._rules.scoring import RoundResult, _total_rule
 from xeri._table import Build, item_cards
 
@@ -326,10 +333,15 @@ def _bottom_problems(state: GameState) -> list[str]:
             return ["under V1 the shown bottom card is the last card of the stock"]
         return []
     dealer = state.dealer
-    per_deal = n * h
-    last = (rules.deals_per_round - 1) * per_deal
-    dealers = {m.card for i, m in enumerate(state.history[last:]) if (dealer + 1 + i) % n == dealer}
-    held = state.hands[dealer] if 0 <= dealer < len(state.hands) else ()
+    if not 0 <= dealer < n:
+        return []  # a dealer that is no seat is reported on its own
+    last = (rules.deals_per_round - 1) * n * h
+    holder = bottom_card_holder(rules, dealer)  # the last deal's dealer (X3)
+    seats = play_seats(rules, dealer, len(state.history))
+    dealers = {
+        m.card for s, m in zip(seats[last:], state.history[last:], strict=True) if s == holder
+    }
+    held = state.hands[holder] if holder < len(state.hands) else ()
     if bottom not in held and bottom not in dealers:
         return ["under V1 the shown bottom card is dealt to the dealer in the last deal"]
     return []
@@ -392,13 +404,13 @@ def _first_lay(
     n, h = rules.seats, rules.hand_size
     per_deal = n * h
     history = state.history
-    first = _round_dealer(rules, state.dealer, len(history))
-    step = 1 if rules.dealer_per_deal else 0  # how far the deal passes after each deal
+    first = round_dealer(rules, state.dealer, len(history))
     playing = state.phase is Phase.PLAY
     current = len(history) // per_deal
     dealt = current + 1 if playing else current
-    # The seats of each deal in dealing order: its dealer's seat last (X3).
-    orders = [[(first + step * d + 1 + i) % n for i in range(n)] for d in range(dealt)]
+    # The seats of each deal in dealing order, its dealer's seat last (X3), each
+    # deal by the dealer the round core names (G8).
+    orders = [deal_seats(rules, dealer) for dealer in deal_dealers(rules, first, dealt)]
     blocks: list[list[list[Card]]] = [[[] for _ in range(n)] for _ in range(dealt)]
     for i, move in enumerate(history):
         deal, pos = divmod(i, per_deal)
@@ -424,7 +436,7 @@ def _replay_problems(state: GameState) -> Verdict:
     if rules.redeal.needed(table):
         return Verdict(["the initial table would have been dealt again"])
     results = state.round_results if playing else state.round_results[:-1]
-    first = _round_dealer(rules, state.dealer, len(history))
+    first = round_dealer(rules, state.dealer, len(history))
     replay = GameState(
         rules=rules,
         phase=Phase.PLAY,

@@ -48,7 +48,7 @@ from xeri._agents.observation import Observation
 from xeri._cards import Card
 from xeri._core.engine import legal_moves
 from xeri._core.state import GameState
-from xeri._errors import IllegalMoveError, NotationError
+from xeri._errors import ArgumentError, IllegalMoveError, NotationError
 from xeri._moves import TRAILS, Capture, Combine, PlayerMove
 from xeri._table import TableItem, item_sort_key
 
@@ -95,11 +95,12 @@ def parse_move(state: GameState | Observation, text: str, *, seat: int | None = 
         checked as [`apply`][xeri.apply] checks a move, without listing the others.
 
     Raises:
+        ArgumentError: `state` is neither a state nor an observation.
         IllegalMoveError: the text does not spell a move, or names no legal
             move of the seat to move. The message never names a card.
     """
     if not isinstance(state, (GameState, Observation)):
-        raise IllegalMoveError(
+        raise ArgumentError(
             f"parse_move needs a GameState or an Observation, not {type(state).__name__}"
         )
     mover = state.to_move

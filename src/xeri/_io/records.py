@@ -36,7 +36,7 @@ import attrs
 from xeri._cards import Card
 from xeri._core.engine import RandomSource, apply, chance_move, start
 from xeri._core.state import GameState, Phase
-from xeri._errors import IllegalMoveError
+from xeri._errors import ArgumentError, IllegalMoveError
 from xeri._moves import Deal, Move
 from xeri._rules.ruleset import GREEK, RuleSet
 
@@ -133,7 +133,8 @@ def record(
         record of the game so far: the deal and the reshuffles.
 
     Raises:
-        IllegalMoveError: `deck` is not the 52 cards, or `dealer` is not a seat.
+        ArgumentError: `rules` is not a rule set, or `dealer` is not a seat.
+        IllegalMoveError: `deck` is not the rule set's cards.
     """
     if rng is None:
         rng = _SYSTEM_RANDOM
@@ -164,8 +165,9 @@ def replay(game: GameRecord) -> tuple[GameState, ...]:
         `len(game.moves) + 1` states; the last is where the record ends.
 
     Raises:
-        IllegalMoveError: the first dealer is not a seat, or a move is not
-            legal where it is applied (the message says which move).
+        ArgumentError: `game` is not a record, or its first dealer is not a seat.
+        IllegalMoveError: a move is not legal where it is applied (the message
+            says which move).
     """
     states: list[GameState] = []
     _play(game, states)
@@ -175,7 +177,7 @@ def replay(game: GameRecord) -> tuple[GameState, ...]:
 def _play(game: GameRecord, states: list[GameState] | None = None) -> GameState:
     """Apply every move of `game`, appending each state to `states` if given; the last state."""
     if not isinstance(game, GameRecord):
-        raise IllegalMoveError(f"a GameRecord is needed, not {type(game).__name__}")
+        raise ArgumentError(f"a GameRecord is needed, not {type(game).__name__}")
     state = start(game.rules, dealer=game.dealer)
     keep = None if states is None else states.append
     if keep is not None:

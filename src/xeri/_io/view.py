@@ -50,6 +50,7 @@ from typing import Any, Final
 
 from xeri._cards import DECK, Card
 from xeri._core.engine import legal_moves
+from xeri._core.round import round_dealer as _round_dealer
 from xeri._core.state import GameState, Phase
 from xeri._errors import IllegalMoveError
 from xeri._families.pile.rule import PileCapture
@@ -58,7 +59,7 @@ from xeri._families.sums.rule import SumCapture
 from xeri._io.serialize import _out, _rules_out
 from xeri._moves import Capture, PlayerMove
 from xeri._rules.match import _checked_status
-from xeri._rules.ruleset import RuleSet, _round_dealer
+from xeri._rules.ruleset import RuleSet
 from xeri._rules.scoring import RoundResult
 from xeri._table import item_cards
 

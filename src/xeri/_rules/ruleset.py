@@ -280,34 +280,6 @@ class RuleSet(_Immutable):
         return tuple(s for s, side_ in enumerate(self.sides) if side_ == side)
 
 
-def _round_dealer(rules: RuleSet, dealer: int, plays: int) -> int:
-    """The dealer of a round's first deal, from the dealer of the deal under way.
-
-    `dealer` is a state's: the dealer of the current deal, or of the round's
-    last deal once it is over; `plays` is how many plays the round has had.
-    Without `dealer_per_deal` the dealer deals the whole round ([G2][rules-g2]).
-    """
-    if not rules.dealer_per_deal:
-        return dealer
-    deal = min(plays // (rules.seats * rules.hand_size), rules.deals_per_round - 1)
-    return (dealer - deal) % rules.seats
-
-
-def _play_seats(rules: RuleSet, dealer: int, plays: int) -> tuple[int, ...]:
-    """The seat that made each of a round's first `plays` plays.
-
-    `dealer` as for `_round_dealer`. Each deal is led by the seat after its
-    dealer, and play goes round in seat order ([G5][rules-g5], [G8][rules-g8]);
-    with `dealer_per_deal` each deal's dealer is the seat after the last one's.
-    """
-    n = rules.seats
-    first = _round_dealer(rules, dealer, plays) + 1
-    if not rules.dealer_per_deal:  # a deal is a whole number of turns round the table
-        return tuple([(first + i) % n for i in range(plays)])
-    per_deal = n * rules.hand_size
-    return tuple([(first + i // per_deal + i % per_deal) % n for i in range(plays)])
-
-
 def _rules_from_fields(fields: dict[str, Any]) -> RuleSet:
     """A rule set from its fields, checked: what an unpickled custom `RuleSet` is made by."""
     return RuleSet(**fields)

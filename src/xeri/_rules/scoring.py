@@ -20,7 +20,7 @@ import attrs
 from xeri._cards import DECK, Card, Rank
 from xeri._errors import RuleSetError, _int_in, _show
 from xeri._families.protocol import XeriKind
-from xeri._immutable import _Immutable, _repr
+from xeri._immutable import _fast_maker, _Immutable, _repr
 
 if TYPE_CHECKING:
     from xeri._rules.ruleset import RuleSet
@@ -394,7 +394,16 @@ class StandardScorer(_Immutable):
         if rules.categories:
             lines = tuple((c.name, c.award(captured, xeris, rules)) for c in rules.categories)
             total = tuple(map(sum, zip(total, *(points for _, points in lines), strict=True)))
-        return _make_result(counts, card_points, majority, made, bonus, total, leftover, lines)
+        return _make_result(
+            cards=counts,
+            card_points=card_points,
+            majority=majority,
+            xeris=made,
+            xeri_bonus=bonus,
+            total=total,
+            leftover=leftover,
+            categories=lines,
+        )
 
     def check(self, result: RoundResult, rules: RuleSet) -> list[str]:
         """Every reason `score` could not have given `result` ([`Scorer.check`][xeri.Scorer.check]).
@@ -461,31 +470,9 @@ class StandardScorer(_Immutable):
         return p
 
 
-_new = object.__new__
-
-
-def _make_result(  # noqa: PLR0917  # the scorer's positional fast path
-    cards: tuple[int, ...],
-    card_points: tuple[int, ...],
-    majority: tuple[int, ...],
-    xeris: tuple[int, ...],
-    xeri_bonus: tuple[int, ...],
-    total: tuple[int, ...],
-    leftover: int,
-    categories: tuple[tuple[str, tuple[int, ...]], ...],
-) -> RoundResult:
-    """A `RoundResult` from trusted values, quickly (see `_ResultSlots`)."""
-    r: Any = _new(_ResultSlots)
-    r.cards = cards
-    r.card_points = card_points
-    r.majority = majority
-    r.xeris = xeris
-    r.xeri_bonus = xeri_bonus
-    r.total = total
-    r.leftover = leftover
-    r.categories = categories
-    r.__class__ = RoundResult
-    return r  # type: ignore[no-any-return]  # its class is RoundResult now
+_make_result = _fast_maker(RoundResult)
+"""`RoundResult(...)` from trusted values, quickly, generated from its fields (`xeri._immutable`).
+"""
 
 
 def _total_rule(rules: RuleSet) -> str:

@@ -15,7 +15,7 @@ import attrs
 
 from xeri._agents.observation import Observation
 from xeri._core.engine import RandomSource, legal_moves
-from xeri._errors import IllegalMoveError
+from xeri._errors import ArgumentError
 from xeri._immutable import _Immutable
 from xeri._moves import PlayerMove
 
@@ -57,14 +57,14 @@ def moves_to_choose(observation: Observation) -> tuple[PlayerMove, ...]:
         (`moves[rng.randrange(len(moves))]`) lists none.
 
     Raises:
-        IllegalMoveError: `observation` is not an observation, or its seat is
+        ArgumentError: `observation` is not an observation, or its seat is
             not to move.
     """
     if type(observation) is not Observation:
-        raise IllegalMoveError(f"a bot needs an Observation, not {type(observation).__name__}")
+        raise ArgumentError(f"a bot needs an Observation, not {type(observation).__name__}")
     moves = legal_moves(observation)
     if not moves:
-        raise IllegalMoveError(f"seat {observation.seat} is not to move")
+        raise ArgumentError(f"seat {observation.seat} is not to move: a bot has no move to choose")
     return moves
 
 

@@ -10,13 +10,14 @@ maximising the side to move's round points minus the other side's
 
 from __future__ import annotations
 
+import math
 import time
 
 import attrs
 
 from xeri._core.engine import apply, legal_moves
 from xeri._core.state import GameState, Take
-from xeri._errors import IllegalMoveError
+from xeri._errors import ArgumentError, _show
 from xeri._families.protocol import XeriKind
 from xeri._immutable import _Immutable
 from xeri._moves import PlayerMove
@@ -61,8 +62,11 @@ def solve_endgame(
         The best move and the value of the round for the mover's side.
 
     Raises:
-        IllegalMoveError: no seat is to move, the rule set does not have
-            exactly two sides, or the search passed `max_nodes` or `max_seconds`.
+        ArgumentError: `state` is not a state with a seat to move, its rule set
+            does not have exactly two sides, `max_nodes` is not a positive int
+            or `max_seconds` not a positive number or None, or the search
+            passed `max_nodes` or `max_seconds` (the budget is too small for
+            this endgame).
 
     Examples:
         >>> import random, xeri
@@ -75,12 +79,41 @@ def solve_endgame(
         True
     """
     if type(state) is not GameState or state.to_move is None:
-        raise IllegalMoveError("solve_endgame needs a state with a seat to move")
+        raise ArgumentError("solve_endgame needs a state with a seat to move")
     rules = state.rules
     if rules.num_sides != 2:
-        raise IllegalMoveError(f"solve_endgame solves two-sided games, not {rules.num_sides} sides")
+        raise ArgumentError(f"solve_endgame solves two-sided games, not {rules.num_sides} sides")
+    if type(max_nodes) is not int or max_nodes < 1:
+        raise ArgumentError(f"max_nodes must be a positive int, not {_show(max_nodes)}")
+    if max_seconds is not None and not (
+        type(max_seconds) in (int, float) and 0 < max_seconds < math.inf
+    ):
+        raise ArgumentError(
+            f"max_seconds must be a positive number or None, not {_show(max_seconds)}"
+        )
+    solution = _solve(state, max_nodes, max_seconds)
+    if solution is None:
+        budget = f"{max_nodes:,} positions" + (
+            "" if max_seconds is None else f" or {max_seconds} seconds"
+        )
+        raise ArgumentError(f"the endgame search passed its budget of {budget}: raise it")
+    return solution
+
+
+class _OutOfBudget(Exception):  # noqa: N818  # a signal, not an error: the search stops
+    """The search passed its budget of positions or time: the solver's own signal."""
+
+
+def _solve(state: GameState, max_nodes: int, max_seconds: float | None) -> EndgameSolution | None:
+    """The solution, or None when the search passes its budget (the search bots then sample).
+
+    `state` is a two-sided state with a seat to move; the arguments are not checked.
+    """
     search = _Search(state, max_nodes, max_seconds)
-    value, move = search.root()
+    try:
+        value, move = search.root()
+    except _OutOfBudget:
+        return None
     return EndgameSolution(move=move, value=value, nodes=search.nodes)
 
 
@@ -159,13 +192,13 @@ class _Search:
     def _negamax(self, state: GameState, summary: _Summary, alpha: int, beta: int) -> int:
         self.nodes += 1
         if self.nodes > self.max_nodes:
-            raise IllegalMoveError(f"the endgame search passed {self.max_nodes} positions")
+            raise _OutOfBudget
         if (
             self.deadline is not None
             and not self.nodes & 63
             and time.perf_counter() > self.deadline
         ):
-            raise IllegalMoveError("the endgame search ran out of time")
+            raise _OutOfBudget
         key = (state.hands, state.table, state.stock, state.to_move, summary)
         hit = self.table.get(key)
         if hit is not None:

@@ -32,12 +32,12 @@ from xeri._agents.sampling import _Plan
 from xeri._cards import Card
 from xeri._core.engine import RandomSource, apply, legal_moves
 from xeri._core.state import GameState
-from xeri._errors import IllegalMoveError, InvalidStateError, RuleSetError
+from xeri._errors import ArgumentError, InvalidStateError, _show
 from xeri._immutable import _Immutable
 from xeri._moves import Capture, PlayerMove, Trail
 from xeri._rules.ruleset import RuleSet
 from xeri.bots.base import moves_to_choose
-from xeri.bots.endgame import solve_endgame
+from xeri.bots.endgame import _solve
 
 __all__ = ["ISMCTSBot", "PIMCBot", "playout_policy"]
 
@@ -174,10 +174,8 @@ def _solved(
         return None
     if sum(observation.hand_sizes) > _ENDGAME_CARDS[bool(rules.capture.pile)]:
         return None
-    try:
-        return solve_endgame(plan.draw(rng), max_nodes=_ENDGAME_NODES, max_seconds=seconds).move
-    except IllegalMoveError:  # too large after all: sample instead
-        return None
+    solution = _solve(plan.draw(rng), _ENDGAME_NODES, seconds)
+    return None if solution is None else solution.move  # None: too large after all, sample
 
 
 def _start(
@@ -207,10 +205,11 @@ def _deadline(seconds: float | None) -> Callable[[], bool]:
 
 
 def _check_budget(name: str, count: int, seconds: float | None) -> None:
+    """Refuse a search budget that is not a positive int, or seconds that are not positive."""
     if type(count) is not int or count < 1:
-        raise RuleSetError(f"{name} must be a positive int, not {count!r}")
-    if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
-        raise RuleSetError(f"seconds must be a positive number or None, not {seconds!r}")
+        raise ArgumentError(f"{name} must be a positive int, not {_show(count)}")
+    if seconds is not None and not (type(seconds) in (int, float) and 0 < seconds < math.inf):
+        raise ArgumentError(f"seconds must be a positive number or None, not {_show(seconds)}")
 
 
 @attrs.frozen(kw_only=True)

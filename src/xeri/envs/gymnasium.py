@@ -76,7 +76,7 @@ from xeri._agents.features import observation_shape
 from xeri._agents.observation import Observation, observe
 from xeri._core.engine import apply, chance_move, new_game
 from xeri._core.state import GameState
-from xeri._errors import IllegalMoveError, XeriError
+from xeri._errors import ArgumentError, IllegalMoveError, XeriError, _show
 from xeri._moves import PlayerMove
 from xeri._rules.ruleset import GREEK, RuleSet, find_rules
 from xeri.bots import Bot, CountingBot, GreedyBot, RandomBot
@@ -127,7 +127,7 @@ def _opponent(value: object, where: str) -> Callable[[Observation, random.Random
     if isinstance(value, str):
         make = _BOTS.get(value)
         if make is None:
-            raise IllegalMoveError(
+            raise ArgumentError(
                 f"{where}: no bot is named {value!r}; the names are {', '.join(_BOTS)}"
             )
         return make().choose
@@ -136,7 +136,7 @@ def _opponent(value: object, where: str) -> Callable[[Observation, random.Random
         return choose  # type: ignore[no-any-return]  # a bot's method
     if callable(value):
         return value  # type: ignore[return-value,unused-ignore]  # a callable (observation, rng) -> move
-    raise IllegalMoveError(
+    raise ArgumentError(
         f"{where} must be a bot name, a bot or a callable (observation, rng) -> move, "
         f"not {type(value).__name__}"
     )
@@ -179,22 +179,22 @@ class XeriGymEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]  # typed on
         actions = num_actions(rules)  # refuses a rule set without an action encoding
         seats = rules.seats
         if type(seat) is not int or not 0 <= seat < seats:
-            raise IllegalMoveError(f"seat must be an int from 0 to {seats - 1}, not {seat!r}")
+            raise ArgumentError(f"seat must be an int from 0 to {seats - 1}, not {_show(seat)}")
         if episode not in ("round", "match"):
-            raise IllegalMoveError(f"episode must be 'round' or 'match', not {episode!r}")
+            raise ArgumentError(f"episode must be 'round' or 'match', not {_show(episode)}")
         if reward not in ("points", "outcome"):
-            raise IllegalMoveError(f"reward must be 'points' or 'outcome', not {reward!r}")
+            raise ArgumentError(f"reward must be 'points' or 'outcome', not {_show(reward)}")
         if illegal not in ("end", "raise"):
-            raise IllegalMoveError(f"illegal must be 'end' or 'raise', not {illegal!r}")
+            raise ArgumentError(f"illegal must be 'end' or 'raise', not {_show(illegal)}")
         if render_mode is not None and render_mode != "ansi":
-            raise IllegalMoveError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+            raise ArgumentError(f"render_mode must be 'ansi' or None, not {_show(render_mode)}")
         others = [s for s in range(seats) if s != seat]
         if isinstance(opponents, str) or not isinstance(opponents, Sequence):
             chosen = [opponents] * len(others)
         else:
             chosen = list(opponents)
             if len(chosen) != len(others):
-                raise IllegalMoveError(
+                raise ArgumentError(
                     f"opponents: {len(others)} other seats need {len(others)} opponents, "
                     f"not {len(chosen)}"
                 )
@@ -396,7 +396,7 @@ def env(
         A new environment; call `reset` first.
 
     Raises:
-        IllegalMoveError: an argument is not one of its values.
+        ArgumentError: an argument is not one of its values.
         RuleSetError: `rules` has no action encoding, or no rule set has that name.
     """
     return XeriGymEnv(

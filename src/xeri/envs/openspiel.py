@@ -147,7 +147,14 @@ from xeri._cards import DECK, Card, Rank
 from xeri._core.chance import _round_moves, chance_outcomes
 from xeri._core.engine import apply, start
 from xeri._core.state import GameState, Phase, Take
-from xeri._errors import IllegalMoveError, InvalidStateError, RuleSetError, XeriError
+from xeri._errors import (
+    ArgumentError,
+    IllegalMoveError,
+    InvalidStateError,
+    RuleSetError,
+    XeriError,
+    _show,
+)
 from xeri._families.protocol import XeriKind
 from xeri._io.records import GameRecord
 from xeri._io.serialize import from_json, to_json
@@ -230,22 +237,22 @@ class XeriGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type inf
         Raises:
             RuleSetError: no rule set is registered under `rules`, it has no
                 action encoding, or a round episode's scorer gives no bounds.
-            IllegalMoveError: `episode` or `max_rounds` is not a possible value,
+            ArgumentError: `episode` or `max_rounds` is not a possible value,
                 or a parameter is unknown.
         """
         values = {**_PARAMETERS, **(params or {})}
         unknown = sorted(set(values) - set(_PARAMETERS))
         if unknown:
-            raise IllegalMoveError(
+            raise ArgumentError(
                 f"{GAME_NAME} has the parameters rules, episode and max_rounds, not {unknown}"
             )
         rules = find_rules(values["rules"])
         episode = values["episode"]
         if episode not in _EPISODES:
-            raise IllegalMoveError(f"episode must be 'round' or 'match', not {episode!r}")
+            raise ArgumentError(f"episode must be 'round' or 'match', not {_show(episode)}")
         max_rounds = values["max_rounds"]
         if type(max_rounds) is not int or max_rounds < 1:
-            raise IllegalMoveError(f"max_rounds must be an int of at least 1, not {max_rounds!r}")
+            raise ArgumentError(f"max_rounds must be an int of at least 1, not {_show(max_rounds)}")
         actions = num_actions(rules)  # refuses a rule set without an action encoding
         two_sides = rules.num_sides == 2
         if episode == "round":
@@ -881,17 +888,17 @@ class XeriObserver:
             rounds: the most rounds of an episode, for the `results` block.
 
         Raises:
-            IllegalMoveError: parameters were given, or the kind of
+            ArgumentError: parameters were given, or the kind of
                 observation is not one of those.
         """
         if params:
-            raise IllegalMoveError(f"the observer takes no parameters, not {sorted(params)}")
+            raise ArgumentError(f"the observer takes no parameters, not {sorted(params)}")
         private = True
         recall = False
         if iig_obs_type is not None:
             kind = iig_obs_type.private_info
             if not iig_obs_type.public_info or kind == pyspiel.PrivateInfoType.ALL_PLAYERS:
-                raise IllegalMoveError(
+                raise ArgumentError(
                     "the observer gives a player's own observation or the public one"
                     " (public_info=True, private_info SINGLE_PLAYER or NONE)"
                 )

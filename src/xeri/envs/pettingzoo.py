@@ -97,7 +97,7 @@ from xeri._agents.features import observation_shape
 from xeri._cards import DECK
 from xeri._core.engine import apply, chance_move, new_game
 from xeri._core.state import GameState, Phase
-from xeri._errors import IllegalMoveError
+from xeri._errors import ArgumentError, IllegalMoveError, _show
 from xeri._families.pile.rule import PileCapture
 from xeri._rules.ruleset import GREEK, RuleSet
 
@@ -129,11 +129,11 @@ _CARDS = 52
 def _action_index(action: object) -> int:
     """An action as an int: ints and NumPy integers; bools, None and the rest refused."""
     if isinstance(action, (bool, np.bool_)):
-        raise IllegalMoveError(f"an action is an int, not the bool {action}")
+        raise ArgumentError(f"an action is an int, not the bool {action}")
     try:
         return operator.index(action)  # type: ignore[arg-type]  # anything else raises
     except TypeError:
-        raise IllegalMoveError(f"an action is an int, not {type(action).__name__}") from None
+        raise ArgumentError(f"an action is an int, not {type(action).__name__}") from None
 
 
 def _seed(seed: object) -> int | None:
@@ -192,10 +192,10 @@ class XeriEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         super().__init__()
         actions = num_actions(rules)  # refuses a rule set without an action encoding
         if episode not in _EPISODES:
-            raise IllegalMoveError(f"episode must be 'match' or 'round', not {episode!r}")
+            raise ArgumentError(f"episode must be 'match' or 'round', not {_show(episode)}")
         if render_mode is not None and render_mode not in _RENDER_MODES:
-            raise IllegalMoveError(
-                f"render_mode must be 'ansi', 'human' or None, not {render_mode!r}"
+            raise ArgumentError(
+                f"render_mode must be 'ansi', 'human' or None, not {_show(render_mode)}"
             )
         self.rules: RuleSet = rules
         self.episode: Episode = episode
@@ -476,8 +476,9 @@ def raw_env(
         A new [`XeriEnv`][xeri.envs.pettingzoo.XeriEnv]; call `reset` first.
 
     Raises:
-        IllegalMoveError: `episode` or `render_mode` is not one of those values.
-        RuleSetError: `rules` is not a rule set, or has no action encoding.
+        ArgumentError: `rules` is not a rule set, or `episode` or `render_mode` is
+            not one of those values.
+        RuleSetError: `rules` has no action encoding.
     """
     return XeriEnv(rules=rules, render_mode=render_mode, episode=episode)
 
@@ -509,8 +510,9 @@ def env(
         [`XeriEnv`][xeri.envs.pettingzoo.XeriEnv].
 
     Raises:
-        IllegalMoveError: `episode` or `render_mode` is not one of those values.
-        RuleSetError: `rules` is not a rule set, or has no action encoding.
+        ArgumentError: `rules` is not a rule set, or `episode` or `render_mode` is
+            not one of those values.
+        RuleSetError: `rules` has no action encoding.
     """
     game = XeriEnv(rules=rules, render_mode=render_mode, episode=episode)
     if illegal_reward is None:

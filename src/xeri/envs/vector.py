@@ -76,7 +76,7 @@ from xeri._agents.features import _layout, observation_shape
 from xeri._cards import DECK, Card, Rank
 from xeri._core.engine import start
 from xeri._core.state import GameState, Phase
-from xeri._errors import IllegalMoveError, RuleSetError
+from xeri._errors import ArgumentError, IllegalMoveError, RuleSetError, _show
 from xeri._families.pile.rule import PileCapture
 from xeri._moves import Deal, Move, Reshuffle
 from xeri._rules.redeal import RanksOnTable, Redeal
@@ -179,13 +179,13 @@ class XeriVector:
 
         Raises:
             RuleSetError: the arrays do not play `rules`; the message says why.
-            IllegalMoveError: `num_envs` is not a positive int.
+            ArgumentError: `num_envs` is not a positive int.
         """
         problem = _refusal(rules)
         if problem is not None:
             raise RuleSetError(f"the vector environment {problem}")
         if type(num_envs) is not int or num_envs < 1:
-            raise IllegalMoveError(f"num_envs must be a positive int, not {num_envs!r}")
+            raise ArgumentError(f"num_envs must be a positive int, not {_show(num_envs)}")
         self.rules = rules
         self.num_envs = num_envs
         self.num_actions = num_actions(rules)
@@ -431,8 +431,9 @@ class XeriVector:
             been dealt again and its row shows the next episode.
 
         Raises:
-            IllegalMoveError: `reset` has not been called, the actions are not
-                one int per game, or an action is illegal (nothing is played then).
+            IllegalMoveError: `reset` has not been called, or an action is illegal
+                (nothing is played then).
+            ArgumentError: the actions are not one int per game from 0 to 51.
         """
         rows = self._all_rows
         rewards, ended = self.play(rows, actions)
@@ -462,10 +463,10 @@ class XeriVector:
         except (TypeError, ValueError):
             ok = False
         if not ok:
-            raise IllegalMoveError(f"actions must be {len(rows)} ints, one per game")
+            raise ArgumentError(f"actions must be {len(rows)} ints, one per game")
         cards = cards.astype(np.int64)
         if ((cards < 0) | (cards >= _CARDS)).any():
-            raise IllegalMoveError(f"an action is an int from 0 to {_CARDS - 1}")
+            raise ArgumentError(f"an action is an int from 0 to {_CARDS - 1}")
         seat = self._to_move[rows]
         held = (self._hands[rows, seat] & _BIT[cards]) != 0
         if not held.all():
@@ -850,7 +851,7 @@ def vector_env(
 
     Raises:
         RuleSetError: the arrays do not play `rules`.
-        IllegalMoveError: an argument is not one of its values.
+        ArgumentError: an argument is not one of its values.
     """
     return XeriVectorEnv(rules, num_envs, opponents=opponents, seat=seat, seed=seed)
 
@@ -906,13 +907,15 @@ class XeriVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]  # typed onl
             )
         self.games = XeriVector(rules, num_envs, seed=seed)
         if type(seat) is not int or not 0 <= seat < rules.seats:
-            raise IllegalMoveError(f"seat must be an int from 0 to {rules.seats - 1}, not {seat!r}")
+            raise ArgumentError(
+                f"seat must be an int from 0 to {rules.seats - 1}, not {_show(seat)}"
+            )
         if opponents == "random":
             opponents = random_policy
         if not callable(opponents):
-            raise IllegalMoveError(
+            raise ArgumentError(
                 f"opponents must be 'random' or a callable (observations, masks, rng) -> "
-                f"actions, not {opponents!r}"
+                f"actions, not {_show(opponents)}"
             )
         self._policy: ArrayPolicy = opponents
         self.seat = seat

@@ -30,7 +30,7 @@ from xeri._cards import DECK, Card
 from xeri._core.engine import apply, chance_move, legal_moves, start
 from xeri._core.state import GameState, Phase, Take
 from xeri._core.validate import check_state
-from xeri._errors import IllegalMoveError, RuleSetError, XeriError, _show
+from xeri._errors import ArgumentError, IllegalMoveError, XeriError, _show
 from xeri._families.protocol import HandNeeds, XeriKind
 from xeri._io.records import GameRecord
 from xeri._io.serialize import Loadable, from_json, to_json
@@ -1491,7 +1491,7 @@ def check_rules(
         ConformanceError: a check failed; it names the check and the move and
             carries a record that replays the game up to the failure.
         TypeError: `rules` is not a RuleSet or `games` is not a positive int.
-        RuleSetError: `progress` is not callable, or `max_seconds` is not a
+        ArgumentError: `progress` is not callable, or `max_seconds` is not a
             positive number.
 
     Examples:
@@ -1511,11 +1511,11 @@ def check_rules(
     if type(games) is not int or games < 1:
         raise TypeError(f"games must be a positive int, not {games!r}")
     if progress is not None and not callable(progress):
-        raise RuleSetError(f"progress must be a callable or None, not {_show(progress)}")
+        raise ArgumentError(f"progress must be a callable or None, not {_show(progress)}")
     if max_seconds is not None and not (
         type(max_seconds) in (int, float) and 0 < max_seconds < math.inf
     ):
-        raise RuleSetError(
+        raise ArgumentError(
             f"max_seconds must be a positive number or None, not {_show(max_seconds)}"
         )
     if rng is None:

@@ -62,8 +62,10 @@ takes `taken` already in the canonical order (loose cards by index, then
 builds by `item_sort_key`), so the converter that would sort it again is
 skipped. The tests compare every value made here with the engine's, field
 by field. The round's last play is played here like the others, then the
-engine's own `_end_round` gives the table to the last capturer and scores
-the round.
+round core's `end_round` gives the table to the last capturer and scores
+the round. The core also names the dealer and the seats of each deal and
+says whether a capture that clears the table counts as a xeri
+(`xeri._core.round`).
 """
 
 from __future__ import annotations
@@ -73,7 +75,8 @@ from operator import sub
 from random import Random
 
 from xeri._cards import DECK, Card
-from xeri._core.engine import RandomSource, _end_round
+from xeri._core.engine import RandomSource
+from xeri._core.round import counted_xeri, end_round, later_deals
 from xeri._core.state import GameState, Take, _make_take
 from xeri._families.protocol import XeriKind
 from xeri._families.sums.rule import SumCapture
@@ -723,10 +726,10 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
     seats = rules.seats
     size = rules.hand_size
     dealer = state.dealer
-    per_deal = rules.dealer_per_deal
     hands = [[c.index for c in hand] for hand in state.hands]
     table: list[_Item] = [t.index if type(t) is Card else t for t in state.table]  # type: ignore[misc]  # a Card or a Build
     stock = [c.index for c in state.stock]
+    deals = later_deals(rules, dealer, len(stock) // (seats * size))  # the deals to come
     history: list[PlayerMove] = list(state.history)
     takes: list[Take] = list(state.takes)
     sums = _sums(table)
@@ -741,7 +744,6 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
     values_held = [sum(1 << v for v in held) for held, _ in holding]
     kinds = _KIND
     pairs_of = _PAIRS
-    first_xeri, last_xeri = rules.xeri_on_first_card, rules.xeri_on_last_card
     xeri = XeriKind.XERI
     randrange = rng.randrange
     # random.Random draws `randrange(n)` as getrandbits(n.bit_length()) until below
@@ -818,7 +820,7 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
                         _lift(sums, what, v, grabs)
                         count[v] -= 1
                         onto: TableItem = deck[t]
-                        table[i] = _make_build((deck[t], deck[c]), value, mover)
+                        table[i] = _make_build(cards=(deck[t], deck[c]), value=value, owner=mover)
                         break
                 elif bits[t.cards[0].index] == what:  # type: ignore[union-attr]  # a Build
                     v = t.value  # type: ignore[union-attr]  # a Build
@@ -828,14 +830,14 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
                     owning[t.owner] -= 1  # type: ignore[union-attr]  # a Build
                     grabs[v] -= 1
                     onto = t  # type: ignore[assignment]  # a Build
-                    table[i] = _make_build((*t.cards, deck[c]), value, mover)  # type: ignore[union-attr]  # a Build
+                    table[i] = _make_build(cards=(*t.cards, deck[c]), value=value, owner=mover)  # type: ignore[union-attr]  # a Build
                     break
             count[value] += 1
             nbuilds[value] += 1
             owned[mover][value] += 1
             owning[mover] += 1
             grabs[value] += 1
-            public = _make_combine(deck[c], onto, value)
+            public = _make_combine(card=deck[c], onto=onto, value=value)
         else:
             taken: list[Card] = []
             loose: list[int] = []
@@ -872,37 +874,30 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
             items: list[TableItem] = [deck[t] for t in loose]
             if len(builds) > 1:
                 builds.sort(key=item_sort_key)
-            public = _make_capture(deck[c], tuple(items + builds))
+            public = _make_capture(card=deck[c], taken=tuple(items + builds))
             taken.append(deck[c])
             table = left
             if low <= _MAX:
                 _lift(sums, what, low, grabs)
             turn = len(history)
-            made = None  # D6, unless the rules count no xeri on the first or last card
-            if (
-                not left
-                and (first_xeri or turn)
-                and (last_xeri or stock or hand or dealer != mover)
-            ):
-                made = xeri
-            takes.append(_make_take(mover, tuple(taken), made, turn))
+            made = None  # D6: a capture that clears the table; the round core says if it counts
+            if not left:
+                made = counted_xeri(rules, xeri, turn, len(stock) + sum(map(len, hands)))
+            takes.append(_make_take(seat=mover, cards=tuple(taken), xeri=made, turn=turn))
         history.append(public)
         if mover == dealer and not hand:
             if not stock:
                 break  # the round is over: the engine scores it
-            # Every hand is empty: the same dealer deals again from the stock (D2),
-            # or the next seat under `dealer_per_deal`. The seat after the dealer
-            # leads: `mover` is the dealer here, and the step below moves it on.
-            if per_deal:
-                dealer = mover = (dealer + 1) % seats
-            for i in range(seats):
-                seat = (dealer + 1 + i) % seats
+            # Every hand is empty: the stock deals again, as the round core says (D2, X3).
+            dealer, mover, blocks, _ = deals[len(deals) - len(stock) // (seats * size)]
+            for i, seat in enumerate(blocks):
                 hands[seat] = sorted(stock[i * size : (i + 1) * size])
                 holding[seat] = _holding(hands[seat])
                 values_held[seat] = sum(1 << v for v in holding[seat][0])
             del stock[: seats * size]
+            continue
         mover = mover + 1 if mover + 1 < seats else 0
-    return _end_round(
+    return end_round(
         state,
         tuple(tuple(deck[c] for c in h) for h in hands),
         tuple(deck[t] if type(t) is int else t for t in table),  # type: ignore[misc]  # a Card or a Build
