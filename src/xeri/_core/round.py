@@ -31,7 +31,7 @@ card-by-card chance.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from operator import attrgetter
 
 from xeri._cards import Card, Rank
@@ -222,9 +222,21 @@ def play_seats(rules: RuleSet, dealer: int, plays: int) -> tuple[int, ...]:
     `dealer` as for `round_dealer`. Each deal is led by the seat after its
     dealer, and play goes round in seat order ([G5][rules-g5], [G8][rules-g8]).
     """
+    return round_play_seats(rules, round_dealer(rules, dealer, plays))[:plays]
+
+
+@lru_cache(maxsize=256)
+def round_play_seats(rules: RuleSet, first: int) -> tuple[int, ...]:
+    """The seat of every play of a round whose first deal `first` deals.
+
+    Each deal is led by the seat after its dealer ([G5][rules-g5], [G8][rules-g8]).
+
+    Cached (at most 256 rule sets and dealers): a round's seats depend on nothing else.
+    """
     n = rules.seats
     per_deal = n * rules.hand_size
-    dealers = deal_dealers(rules, round_dealer(rules, dealer, plays), plays // per_deal + 1)
+    plays = len(rules.deck) - rules.table_size
+    dealers = deal_dealers(rules, first, plays // per_deal + 1)
     return tuple([(dealers[i // per_deal] + 1 + i % per_deal) % n for i in range(plays)])
 
 

@@ -50,6 +50,7 @@ from typing import Any, Final
 
 from xeri._cards import DECK, Card
 from xeri._core.engine import legal_moves
+from xeri._core.round import counted_xeri, round_play_seats
 from xeri._core.round import round_dealer as _round_dealer
 from xeri._core.state import GameState, Phase
 from xeri._errors import IllegalMoveError
@@ -80,6 +81,8 @@ MAX_LISTED_MOVES: Final = 100
 _ASCII: dict[Card, str] = {card: card.ascii for card in DECK}
 _TEXT: dict[Card, str] = {card: str(card) for card in DECK}
 _XERI: dict[XeriKind | None, str | None] = {None: None, **{k: k.value for k in XeriKind}}
+_COUNTED = _XERI
+_KINDS: dict[str, XeriKind] = {k.value: k for k in XeriKind}
 _ROUND_OVER = Phase.ROUND_OVER
 _MATCH_OVER = Phase.MATCH_OVER
 _encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
@@ -250,17 +253,8 @@ class _Facts:
         rules = self.rules
         first = _round_dealer(rules, dealer, plays)
         seats = self.seats.get(first)
-        if seats is None:  # as `_play_seats`, for the whole round at once
-            n = rules.seats
-            lead = first + 1
-            if rules.dealer_per_deal:
-                per_deal = n * rules.hand_size
-                seats = tuple(
-                    [(lead + i // per_deal + i % per_deal) % n for i in range(self.per_round)]
-                )
-            else:
-                seats = tuple([(lead + i) % n for i in range(self.per_round)])
-            self.seats[first] = seats
+        if seats is None:
+            seats = self.seats[first] = round_play_seats(rules, first)
         return seats
 
 
@@ -458,14 +452,13 @@ def _listed(state: GameState, mover: int, moves: tuple[PlayerMove, ...]) -> list
     rules = state.rules
     capture = rules.capture
     table = state.table  # face-down cards included: they are counted, never named
-    first = not rules.xeri_on_first_card and not state.history
-    last_card = not rules.xeri_on_last_card and not state.stock and mover == state.dealer
+    turn = len(state.history)
+    plays_left = len(state.stock) + sum(map(len, state.hands)) - 1  # after the mover's play
     out: list[list[Any]] = []
     if capture.__class__ is PileCapture:  # the hot path, the rule of G6 and G7 inline
         sweeper = capture.sweeper
         top = table[-1] if table else None
         pile = len(table)
-        alone = len(state.hands[mover]) == 1
         for i, card in enumerate(moves):
             takes = 0
             xeri = None
@@ -477,30 +470,28 @@ def _listed(state: GameState, mover: int, moves: tuple[PlayerMove, ...]) -> list
                         xeri = "jack xeri" if rank is sweeper else "xeri"
                 elif rank is sweeper:
                     takes = pile + 1
-            if xeri is not None and (first or (last_card and alone)):
-                xeri = None
+            if xeri is not None:
+                xeri = _COUNTED[counted_xeri(rules, _KINDS[xeri], turn, plays_left)]
             out.append([i, _ASCII[card], _TEXT[card], takes, xeri])  # type: ignore[index]  # a card
         return out
     hand = state.hands[mover]
     if capture.__class__ is SumCapture:  # the library's rule, its outcome read off the move
-        alone = len(hand) == 1
         items = len(table)
         for i, move in enumerate(moves):
             count = 0
             sweep = None
             if isinstance(move, Capture):
                 count = 1 + sum(len(item_cards(t)) for t in move.taken)
-                if len(move.taken) == items and not (first or (last_card and alone)):
-                    sweep = "xeri"  # D6: the capture clears the table
+                if len(move.taken) == items:  # D6: the capture clears the table
+                    sweep = _COUNTED[counted_xeri(rules, XeriKind.XERI, turn, plays_left)]
             out.append([i, _move_ascii(move), _move_text(move), count, sweep])
         return out
     for i, move in enumerate(moves):
         try:
-            rest, _, taken, kind = capture.play(table, hand, mover, move)
+            _, _, taken, kind = capture.play(table, hand, mover, move)
         except IllegalMoveError:  # a legal move: the rule accepts it; kept as a guard
             continue
-        if kind is not None and (first or (last_card and not rest)):
-            kind = None
+        kind = counted_xeri(rules, kind, turn, plays_left)
         n = 0 if taken is None else len(taken)
         out.append([i, _move_ascii(move), _move_text(move), n, _XERI[kind]])
     return out
