@@ -222,7 +222,7 @@ def play_seats(rules: RuleSet, dealer: int, plays: int) -> tuple[int, ...]:
     `dealer` as for `round_dealer`. Each deal is led by the seat after its
     dealer, and play goes round in seat order ([G5][rules-g5], [G8][rules-g8]).
     """
-    return round_play_seats(rules, round_dealer(rules, dealer, plays))[:plays]
+    return _seats_from(rules, round_dealer(rules, dealer, plays), plays)
 
 
 @lru_cache(maxsize=256)
@@ -233,9 +233,13 @@ def round_play_seats(rules: RuleSet, first: int) -> tuple[int, ...]:
 
     Cached (at most 256 rule sets and dealers): a round's seats depend on nothing else.
     """
+    return _seats_from(rules, first, len(rules.deck) - rules.table_size)
+
+
+def _seats_from(rules: RuleSet, first: int, plays: int) -> tuple[int, ...]:
+    """The seats of `plays` plays from the first deal of a round `first` deals."""
     n = rules.seats
     per_deal = n * rules.hand_size
-    plays = len(rules.deck) - rules.table_size
     dealers = deal_dealers(rules, first, plays // per_deal + 1)
     return tuple([(dealers[i // per_deal] + 1 + i % per_deal) % n for i in range(plays)])
 
