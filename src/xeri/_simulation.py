@@ -40,6 +40,7 @@ from xeri._errors import RuleSetError, XeriError
 from xeri._immutable import _Immutable
 from xeri._rules.ruleset import RuleSet
 from xeri.bots.base import Bot
+from xeri.bots.registry import as_bot
 
 __all__ = ["SimulationResult", "simulate"]
 
@@ -308,7 +309,9 @@ def simulate(
 
     Args:
         rules: the rule set.
-        bots: one bot per side ([F1][rules-f1]: partners play the same bot).
+        bots: one bot per side ([F1][rules-f1]: partners play the same bot);
+            a plain function `(observation, rng) -> move` is wrapped in
+            [`FunctionBot`][xeri.bots.FunctionBot] ([`as_bot`][xeri.bots.as_bot]).
         deals: how many deals to play.
         duplicate: play each deal once per seating, the sides rotated among
             the bots, so every bot gets every side's cards.
@@ -330,11 +333,11 @@ def simulate(
         RuleSetError: the bots do not match the rule set's sides, or `deals`
             or `chunk_size` is not a positive int.
         XeriError: a bot failed (the error of the bot, or the engine's
-            refusal of its move).
+            refusal of its move), or an entry of `bots` is no bot.
     """
-    bots = tuple(bots)
     if not isinstance(rules, RuleSet):
         raise RuleSetError(f"simulate needs a RuleSet, not {type(rules).__name__}")
+    bots = tuple(as_bot(bot) for bot in bots)
     if len(bots) != rules.num_sides:
         raise RuleSetError(
             f"simulate needs one bot per side: {rules.name} has {rules.num_sides} sides,"

@@ -103,7 +103,7 @@ def _stop(pool: ProcessPoolExecutor) -> None:
 
 def _simulate(args: argparse.Namespace, io: _Io) -> int:
     rules = _load_rules(args.rules)
-    bots = [_bot(spec, rules) for spec in args.bots]
+    bots = [_bot(spec) for spec in args.bots]
     pool: ProcessPoolExecutor | None = None
     if args.workers > 1:
         # Fresh interpreters, not forks: safe whatever threads this process runs. The
