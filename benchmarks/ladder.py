@@ -23,6 +23,12 @@ whose deals take seconds each); the row written says the pilot's s, the
 count wanted and the count played. The deals after the pilot come from
 another seed, so no deal is played twice. The search bots keep their
 default fixed counts, so every figure replays exactly with the same seed.
+With `--speed N` the script first measures the CPU time of one decision of
+each search bot at its defaults, on N observations of random points of
+random rounds of each rule set (`time.process_time`, so other work on the
+machine does not count), and writes them to `--speed-json`
+(`benchmarks/results/speed.jsonl`), which the strategy page shows.
+
 A measurement, not a test: the cheap steps take a minute, a search step
 a few minutes per preset.
 """
@@ -32,6 +38,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
@@ -42,6 +49,7 @@ import xeri
 from xeri._simulation import _t95  # the same t quantile as the intervals of xeri.simulate
 from xeri.bots import Bot, CountingBot, GreedyBot, PIMCBot, RandomBot, family, make
 
+SPEED_JSONL = Path(__file__).resolve().parent / "results" / "speed.jsonl"
 PRESETS = ("greek", "greek-four", "german", "pisti", "scopa", "cassino")
 """The rule sets of the ladder, in the order of the page."""
 
@@ -117,6 +125,49 @@ def run_step(
     }
 
 
+def observations(rules: xeri.RuleSet, count: int, seed: int) -> list[xeri.Observation]:
+    """Observations of the seat to move at random points of random rounds."""
+    rng = random.Random(seed)
+    out: list[xeri.Observation] = []
+    while len(out) < count:
+        state = xeri.new_game(rules, rng=rng)
+        stop = rng.randrange(0, rules.seats * rules.hand_size * rules.deals_per_round)
+        plays = 0
+        while not state.is_round_over:
+            if state.is_chance:
+                state = xeri.apply(state, xeri.chance_move(state, rng))
+                continue
+            if plays == stop:
+                out.append(xeri.observe(state, state.to_move))  # type: ignore[arg-type]  # a seat
+                break
+            moves = xeri.legal_moves(state)
+            state = xeri.apply(state, moves[rng.randrange(len(moves))])
+            plays += 1
+    return out
+
+
+def speed(rules: xeri.RuleSet, count: int, seed: int) -> list[dict[str, Any]]:
+    """CPU seconds a decision of each search bot at its defaults, on `count` observations."""
+    rows = []
+    seen = observations(rules, count, seed)
+    for bot in (make("expert"), make("hard")):
+        times = []
+        for k, observation in enumerate(seen):
+            started = time.process_time()
+            bot.choose(observation, random.Random(k))
+            times.append(time.process_time() - started)
+        rows.append(
+            {
+                "rules": rules.name,
+                "bot": repr(bot),
+                "decisions": len(times),
+                "mean": fmean(times),
+                "max": max(times),
+            }
+        )
+    return rows
+
+
 def main() -> None:
     """Play the requested ladder steps on the requested rule sets and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -128,7 +179,22 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--json", default=None, help="append the rows to this JSON-lines file")
+    parser.add_argument("--speed", type=int, default=0, help="observations to time, per preset")
+    parser.add_argument("--speed-json", default=str(SPEED_JSONL))
+    parser.add_argument("--no-steps", action="store_true", help="only the timing of --speed")
     args = parser.parse_args()
+    if args.speed:
+        for name in args.rules.split(","):
+            for row in speed(xeri.find_rules(name), args.speed, args.seed):
+                print(
+                    f"{name:<11} {row['bot'].split('(')[0]:<10} CPU s a decision: mean"
+                    f" {row['mean']:.3f}, max {row['max']:.3f} over {row['decisions']}",
+                    flush=True,
+                )
+                with Path(args.speed_json).open("a", encoding="utf-8") as out:
+                    out.write(json.dumps(row) + "\n")
+    if args.no_steps:
+        return
     ladder = steps()
     print(
         f"{'rules':<11} {'step':<18} {'deals':>5} {'wanted':>6} {'diff':>7} {'95% interval':>17}"

@@ -18,7 +18,9 @@ are at their strongest measured form within about 0.1 s a decision, set by
 the rule set's [`family`][xeri.bots.family]. A plain function
 `(observation, rng) -> move` is a bot once wrapped in
 [`FunctionBot`][xeri.bots.FunctionBot]; [`as_bot`][xeri.bots.as_bot] does
-that wherever a bot is taken.
+that wherever a bot is taken. [`play_league`][xeri.bots.play_league] rates
+bots against each other over duplicate deals (Bradley-Terry), and
+[`rate_bot`][xeri.bots.rate_bot] rates one against the shipped ladder.
 
 The search bots solve the rest of a round exactly with
 [`solve_endgame`][xeri.bots.solve_endgame] once it is fully determined for
@@ -38,6 +40,7 @@ Examples:
 from xeri.bots.base import Bot, RandomBot, moves_to_choose
 from xeri.bots.endgame import EndgameSolution, solve_endgame
 from xeri.bots.heuristic import CountingBot, GreedyBot, unseen_cards
+from xeri.bots.league import League, PairResult, fit_ratings, play_league, rate_bot
 from xeri.bots.registry import (
     LEVELS,
     BotKind,
@@ -59,15 +62,20 @@ __all__ = [
     "FunctionBot",
     "GreedyBot",
     "ISMCTSBot",
+    "League",
     "PIMCBot",
+    "PairResult",
     "RandomBot",
     "as_bot",
     "bot_name",
     "family",
+    "fit_ratings",
     "load_bot",
     "make",
     "moves_to_choose",
+    "play_league",
     "playout_policy",
+    "rate_bot",
     "registry",
     "solve_endgame",
     "unseen_cards",

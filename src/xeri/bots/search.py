@@ -33,6 +33,7 @@ from xeri._cards import Card
 from xeri._core.engine import RandomSource, apply, legal_moves
 from xeri._core.state import GameState
 from xeri._errors import IllegalMoveError, InvalidStateError, RuleSetError
+from xeri._families.protocol import XeriKind
 from xeri._immutable import _Immutable
 from xeri._moves import Capture, Combine, PlayerMove, Trail
 from xeri._rules.ruleset import RuleSet
@@ -233,11 +234,78 @@ def _pile_choice(view: RolloutView, sweeper: object, randrange: Callable[[int], 
     return best
 
 
-def _margin(end: GameState, side: int) -> float:
+def _margin(total: Sequence[float], side: int) -> float:
     """The side's round total minus the best other side's."""
-    total = end.round_results[-1].total
     other = max(t for s, t in enumerate(total) if s != side)
     return float(total[side] - other)
+
+
+class _Finish:
+    """How the search bots end a playout and price it, per side.
+
+    Played to the end of the round with [`rollout`][xeri.rollout], a playout
+    is priced by the round's totals. Truncated (`stop` set), it stops once
+    the round's history reaches `stop` plays, the end of the deal the
+    decision is in (of the next deal too when fewer than two plays a seat
+    are left in it), and prices what each side has by the counting model:
+    each card taken at its worth (`_prices`), each xeri at its bonus, and a
+    build of the side's on the table at half its cards' worth. A round that
+    ends before then is priced by its totals.
+    """
+
+    __slots__ = ("prices", "stop", "view")
+
+    def __init__(self, observation: Observation, *, truncate: bool) -> None:
+        rules = observation.rules
+        self.stop: int | None = None
+        self.view = RolloutView(rules)
+        self.prices = _prices(rules) if truncate else None
+        if truncate:
+            left = sum(observation.hand_sizes)
+            if left < 2 * rules.seats and observation.stock_size:
+                left += min(observation.stock_size, rules.seats * rules.hand_size)
+            self.stop = len(observation.history) + left
+
+    def __call__(self, state: GameState, rng: RandomSource, policy: Policy) -> Sequence[float]:
+        stop = self.stop
+        if stop is None:
+            end = rollout(state, rng, policy) if state.to_move is not None else state
+            return end.round_results[-1].total
+        view = self.view
+        while (mover := state.to_move) is not None and len(state.history) < stop:
+            moves = legal_moves(state)
+            view.seat = mover
+            view.moves = moves
+            view.table = state.table
+            view.hands = state.hands
+            view.stock = len(state.stock)
+            view.plays = len(state.history)
+            view.state = state
+            state = apply(state, moves[policy(view)])
+        if state.is_round_over:
+            return state.round_results[-1].total
+        return self._priced(state)
+
+    def _priced(self, state: GameState) -> list[float]:
+        rules = state.rules
+        sides = rules.sides
+        prices: _Prices = self.prices  # type: ignore[assignment]  # set when truncating
+        worth = prices.card
+        values = [0.0] * rules.num_sides
+        for take in state.takes:
+            value = 0.0
+            for card in take.cards:
+                value += worth[card]
+            if take.xeri is XeriKind.JACK_XERI:
+                value += rules.jack_xeri_points
+            elif take.xeri is not None:
+                value += prices.sweep
+            values[sides[take.seat]] += value
+        for item in state.table:
+            owner = getattr(item, "owner", None)
+            if owner is not None:
+                values[sides[owner]] += 0.5 * sum(worth[c] for c in item_cards(item))
+        return values
 
 
 def _sampler(observation: Observation) -> _Plan:
@@ -336,19 +404,25 @@ def family(rules: RuleSet) -> str:
     return "partners" if rules.num_sides != rules.seats else "pile"
 
 
-_PLAYOUTS = {"pile": 600, "partners": 600, "sums": 100}
+_PLAYOUTS = {"pile": 600, "partners": 600, "sums": 300}
 """The default work of one decision, in playouts, by family: a decision of a
-bot left at its defaults plays about this many rounds out (more with few legal
+bot left at its defaults plays about this many playouts (more with few legal
 moves, fewer with many). Set so that a decision takes about 0.1 s or less on
-one core of the reference machine: a pile playout takes about 0.12 ms, an
-open-table playout 0.8 to 1 ms (the playouts go through the public engine)."""
+one core of the reference machine: a pile playout to the end of the round
+takes about 0.12 ms; an open-table playout, through the public engine and
+truncated at the end of the deal (`_Finish`), about 0.2 ms."""
 
-_SLOW_SUMS = 3
+_SLOW_SUMS = (2, 3)
 """Open-table rule sets with multiple captures or builds (Cassino) play out
-about this many times slower: their default work is divided by it."""
+slower: their default work is multiplied by this fraction."""
 
 _SEARCH_FORM = {"pile": (True, True), "partners": (True, True), "sums": (True, True)}
 """`ISMCTSBot`'s default `(paired, model_others)` by family: the strongest form measured."""
+
+
+def _truncates(rules: RuleSet) -> bool:
+    """Whether the family's playouts stop at the end of the deal (see `_Finish`)."""
+    return family(rules) == "sums"
 
 
 def _work(rules: RuleSet, moves: int) -> int:
@@ -359,7 +433,7 @@ def _work(rules: RuleSet, moves: int) -> int:
     if kind == "sums" and (
         getattr(capture, "multi_capture", False) or getattr(capture, "multi_builds", False)
     ):
-        work //= _SLOW_SUMS
+        work = work * _SLOW_SUMS[0] // _SLOW_SUMS[1]
     return max(4, work // max(1, moves))
 
 
@@ -377,8 +451,9 @@ class PIMCBot(_Immutable):
     With no arguments the bot is at its strongest measured form within about
     0.1 s a decision on one core: its number of samples is set by the rule
     set's [`family`][xeri.bots.family] and the number of legal moves (about
-    600 playouts a decision in a pile game, 100 on an open table, a third
-    of that with Cassino's multiple captures and builds), so every run
+    600 playouts a decision in a pile game, 300 truncated ones on an open
+    table, two thirds of that with Cassino's multiple captures and builds),
+    so every run
     replays exactly with its seed. `samples=` fixes the count, `seconds=`
     adds a wall-clock cap.
     """
@@ -387,11 +462,18 @@ class PIMCBot(_Immutable):
     """How many sampled states each decision uses at most; None: set by the family (above)."""
     seconds: float | None = None
     """A wall-clock budget per decision, or None; at least one sample is always taken."""
+    truncate: bool | None = None
+    """Whether playouts stop at the end of the current deal and price the round
+    so far by the counting model rather than play to the end of the round.
+    None: the family's default, True on an open table (its playouts go through
+    the public engine, and a deal is a quarter of a round or less), False in
+    the pile games."""
     endgame: bool = True
     """Whether to solve the round exactly once it is determined for the seat."""
 
     def __attrs_post_init__(self) -> None:
         _check_budget("PIMCBot.samples", self.samples, self.seconds)
+        _check_flag("PIMCBot.truncate", self.truncate)
 
     def samples_for(self, observation: Observation) -> int:
         """How many samples a decision in `observation` draws at most.
@@ -416,7 +498,10 @@ class PIMCBot(_Immutable):
         side = observation.rules.sides[observation.seat]
         totals = [0.0] * len(moves)
         over = _deadline(self.seconds)
-        count = self.samples if self.samples is not None else _work(observation.rules, len(moves))
+        rules = observation.rules
+        count = self.samples if self.samples is not None else _work(rules, len(moves))
+        truncate = _truncates(rules) if self.truncate is None else self.truncate
+        finish = _Finish(observation, truncate=truncate)
         for _ in range(count):
             state = draw(rng)
             # Common random numbers: every move's playout of this sample draws
@@ -425,7 +510,7 @@ class PIMCBot(_Immutable):
             for i, move in enumerate(moves):
                 playout = random.Random(seed)
                 policy = playout_policy(playout)
-                totals[i] += _margin(rollout(apply(state, move), playout, policy), side)
+                totals[i] += _margin(finish(apply(state, move), playout, policy), side)
             if over():
                 break
         return moves[max(range(len(moves)), key=totals.__getitem__)]
@@ -458,8 +543,10 @@ class _Tree:
         root: _Node,
         depth: int,
         model_others: bool,
+        finish: _Finish,
     ) -> None:
         sides = root_rules.sides
+        self.finish = finish
         self.sides = sides
         self.scale = scale
         self.c = c
@@ -545,12 +632,10 @@ class _Tree:
             state = apply(state, best)
             path.append(node)
         policy = self.policy if policy is None else policy
-        end = rollout(state, rng, policy) if state.to_move is not None else state
-        self._credit(path, end)
+        self._credit(path, self.finish(state, rng, policy))
 
-    def _credit(self, path: list[_Node], end: GameState) -> None:
-        """Add the round's margin to every node of the path, from its mover's side."""
-        total = end.round_results[-1].total
+    def _credit(self, path: list[_Node], total: Sequence[float]) -> None:
+        """Add the playout's margin to every node of the path, from its mover's side."""
         scale = self.scale
         for n in path:
             mine = total[n.side]
@@ -603,11 +688,16 @@ class ISMCTSBot(_Immutable):
     are compared on equal luck as [`PIMCBot`][xeri.bots.PIMCBot] compares them;
     the move with the best mean is then played. An iteration then costs one
     walk per legal move. None: the family's default (True for every family so far)."""
+    truncate: bool | None = None
+    """Whether playouts stop at the end of the current deal and price the round
+    so far by the counting model, as [`PIMCBot.truncate`][xeri.bots.PIMCBot.truncate];
+    None: the family's default (True on an open table)."""
     endgame: bool = True
     """Whether to solve the round exactly once it is determined for the seat."""
 
     def __attrs_post_init__(self) -> None:
         _check_budget("ISMCTSBot.iterations", self.iterations, self.seconds)
+        _check_flag("ISMCTSBot.truncate", self.truncate)
         _check_flag("ISMCTSBot.paired", self.paired)
         _check_flag("ISMCTSBot.model_others", self.model_others)
 
@@ -649,6 +739,10 @@ class ISMCTSBot(_Immutable):
             root=_Node(rules.sides[observation.seat]),
             depth=self.depth if self.depth is not None else 1 << 30,
             model_others=model_others,
+            finish=_Finish(
+                observation,
+                truncate=_truncates(rules) if self.truncate is None else self.truncate,
+            ),
         )
         over = _deadline(self.seconds)
         for _ in range(iterations):
