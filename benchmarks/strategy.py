@@ -65,6 +65,7 @@ RESULTS = ROOT / "benchmarks" / "results"
 STRATEGY_JSON = RESULTS / "strategy.json"
 LADDER_JSONL = RESULTS / "ladder.jsonl"
 LEAGUE_JSON = RESULTS / "league.json"
+SPEED_JSONL = RESULTS / "speed.jsonl"
 PAGE = ROOT / "docs" / "strategy.md"
 IMAGES = ROOT / "docs" / "images"
 
@@ -585,7 +586,37 @@ def read_ladder(path: Path) -> list[dict[str, Any]]:
     return [latest[key] for key in order]
 
 
-def ladder_block(rows: list[dict[str, Any]]) -> str:
+def read_speed(path: Path) -> list[dict[str, Any]]:
+    """The timings of the defaults: the last row written for each (rule set, bot), presets first."""
+    if not path.exists():
+        return []
+    latest: dict[tuple[str, str], dict[str, Any]] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            row = json.loads(line)
+            latest[(row["rules"], row["bot"])] = row
+    rank = {name: i for i, name in enumerate(SHOWN)}
+    return sorted(latest.values(), key=lambda r: (rank.get(r["rules"], len(rank)), r["bot"]))
+
+
+def speed_block(rows: list[dict[str, Any]]) -> list[str]:
+    """The CPU seconds a decision of the search bots at their defaults, as table lines."""
+    if not rows:
+        return []
+    said = (
+        "CPU seconds a decision of the search bots at their defaults"
+        " (`benchmarks/ladder.py --speed`, on observations of random points of random rounds):"
+    )
+    lines = ["", said, "", *_header("rule set", "bot", "decisions:", "mean s:", "max s:")]
+    lines.extend(
+        f"| {_name(row['rules'])} | `{_bot(row['bot'])}` | {row['decisions']}"
+        f" | {row['mean']:.3f} | {row['max']:.3f} |"
+        for row in rows
+    )
+    return lines
+
+
+def ladder_block(rows: list[dict[str, Any]], speed: list[dict[str, Any]] | None = None) -> str:
     """The ladder table, and a sentence per rule set saying which steps hold."""
     if not rows:
         return "The ladder has not been measured yet: run `benchmarks/ladder.py` as shown below."
@@ -605,6 +636,7 @@ def ladder_block(rows: list[dict[str, Any]]) -> str:
             f" | {per} | {_verdict(row['interval'])} |"
         )
     lines.extend(["", *_ladder_sentences(rows), *_count_sentences(rows)])
+    lines.extend(speed_block(speed or []))
     lines.extend(["", "![The ladder](images/ladder.png)"])
     return "\n".join(lines)
 
@@ -801,10 +833,11 @@ def blocks(
     ladder: list[dict[str, Any]],
     data: dict[str, Any] | None,
     league: dict[str, Any] | None = None,
+    speed: list[dict[str, Any]] | None = None,
 ) -> dict[str, str]:
     """The text of every generated block of the page."""
     return {
-        "ladder": ladder_block(ladder),
+        "ladder": ladder_block(ladder, speed),
         "league": league_block(league),
         "dealer": dealer_block(data),
         "xeri": xeri_block(data),
@@ -899,7 +932,8 @@ def render(args: argparse.Namespace) -> None:
     ladder = read_ladder(Path(args.ladder))
     data = read_strategy(STRATEGY_JSON)
     league = read_league(LEAGUE_JSON)
-    page = fill(PAGE.read_text(encoding="utf-8"), blocks(ladder, data, league))
+    speed = read_speed(SPEED_JSONL)
+    page = fill(PAGE.read_text(encoding="utf-8"), blocks(ladder, data, league, speed))
     PAGE.write_text(page, encoding="utf-8")
     _plots(ladder, data, league)
     print(

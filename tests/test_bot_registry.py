@@ -52,6 +52,7 @@ from xeri.bots import (
     registry,
 )
 from xeri.bots.league import PairResult, fit_ratings, play_league, rate_bot
+from xeri.bots.search import _Finish
 from xeri.cli import main
 from xeri.testing import rule_sets
 
@@ -429,3 +430,62 @@ def test_the_rate_command_rates_a_bot_of_ones_own(tmp_path, monkeypatch):
     assert lines[1].startswith("  greedy against random: ")
     assert "Bradley-Terry ratings over the deals (Elo scale, random = 0):" in lines
     assert any(line.startswith("  yours ") for line in lines)
+
+
+# --------------------------------------------------------------------------
+# Truncated playouts (the sums family's default)
+
+
+def last_deal(rules: xeri.RuleSet, seed: int) -> xeri.Observation:
+    """The observation of the seat to move once the stock is empty."""
+    rng = random.Random(seed)
+    state = xeri.new_game(rules, rng=rng)
+    while state.stock or state.is_chance:
+        if state.is_chance:
+            state = xeri.apply(state, xeri.chance_move(state, rng))
+            continue
+        moves = xeri.legal_moves(state)
+        state = xeri.apply(state, moves[rng.randrange(len(moves))])
+    return observe(state, state.to_move)
+
+
+@pytest.mark.parametrize("rules", [GERMAN, SCOPA, CASSINO], ids=lambda r: r.name)
+def test_D7_a_truncated_playout_in_the_last_deal_is_priced_by_the_rounds_own_totals(rules):
+    seen = last_deal(rules, 13)
+    state = xeri.determinize(seen, random.Random(1))
+    truncated = _Finish(seen, truncate=True)(state, None, playout_policy(random.Random(4)))
+    whole = xeri.rollout(state, random.Random(4), playout_policy(random.Random(4)))
+    assert tuple(truncated) == whole.round_results[-1].total
+
+
+def test_a_truncated_playout_stops_at_the_end_of_the_deal_and_prices_what_each_side_took(
+    monkeypatch,
+):
+    seen = observations(GERMAN, 14, 1)[0]
+    assert seen.stock_size > 0
+    finish = _Finish(seen, truncate=True)
+    assert finish.stop >= len(seen.history) + sum(seen.hand_sizes)
+    priced = []
+    real = _Finish._priced
+    monkeypatch.setattr(_Finish, "_priced", lambda self, st: priced.append(st) or real(self, st))
+    state = xeri.determinize(seen, random.Random(2))
+    values = finish(state, None, playout_policy(random.Random(5)))
+    (end,) = priced
+    assert len(end.history) == finish.stop
+    assert not end.is_round_over
+    # the deal is over; the next one is dealt from the stock, every hand full
+    assert len(end.stock) == seen.stock_size - GERMAN.seats * GERMAN.hand_size
+    assert all(len(hand) == GERMAN.hand_size for hand in end.hands)
+    assert len(values) == 2
+    assert sum(values) > 0
+
+
+@pytest.mark.parametrize("rules", [GREEK, GERMAN], ids=lambda r: r.name)
+@pytest.mark.parametrize("truncate", [True, False])
+def test_X2_the_search_bots_play_legal_moves_with_and_without_truncated_playouts(rules, truncate):
+    for seen in observations(rules, 15, 2):
+        for bot in (
+            PIMCBot(samples=2, truncate=truncate),
+            ISMCTSBot(iterations=2, truncate=truncate),
+        ):
+            assert bot.choose(seen, random.Random(1)) in xeri.legal_moves(seen)
