@@ -21,7 +21,7 @@ from xeri._immutable import _Immutable
 from xeri._moves import PlayerMove
 from xeri._rules.ruleset import RuleSet
 from xeri._table import TableItem, item_cards
-from xeri.bots._prices import comparisons
+from xeri.bots._prices import _prices, comparisons
 from xeri.bots.base import moves_to_choose
 
 __all__ = ["CountingBot", "GreedyBot", "unseen_cards"]
@@ -200,6 +200,8 @@ class _Threat:
     """For each rank still unseen: one unseen card of it and how many are unseen."""
     extra: dict[Card, float]
     """What each card is worth to the comparing categories; empty when there are none."""
+    sweep: float
+    """What a xeri (a sweep) is worth: its bonus and what additive categories give for it."""
 
     @classmethod
     def of(cls, observation: Observation, seat: int) -> _Threat:
@@ -214,6 +216,7 @@ class _Threat:
             len(unseen),
             tuple((cards[0], len(cards)) for cards in counts.values()),
             _extra(observation.rules),
+            _prices(observation.rules).sweep,
         )
 
     def expected(self, table: tuple[TableItem, ...], card_weight: float) -> float:
@@ -236,7 +239,7 @@ class _Threat:
                 if xeri is XeriKind.JACK_XERI:
                     gain += rules.jack_xeri_points
                 elif xeri is not None:
-                    gain += rules.xeri_points
+                    gain += self.sweep
                 best = max(best, gain)
             if best > 0:
                 gains.append((best, count))
