@@ -1,7 +1,7 @@
 """A league of every bot on every preset: a round robin over duplicate deals, Bradley-Terry ratings.
 
-Run: `python benchmarks/league.py [--rules greek,pisti,...] [--deals N]
-[--search-deals N] [--workers K] [--seed S] [MODULE:ATTRIBUTE ...]`. Every
+Run: `python benchmarks/league.py [--rules greek,pisti,...] [--bots a,b,...]
+[--deals N] [--search-deals N] [--workers K] [--seed S] [MODULE:ATTRIBUTE ...]`. Every
 pair of bots plays the same duplicate deals with [`xeri.simulate`][xeri.simulate]:
 the shipped kinds of the registry (random, greedy, counting, pimc and
 ismcts, the search bots at their defaults) and any bot of your own named
@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import xeri
-from xeri.bots import ISMCTSBot, PIMCBot, as_bot, load_bot, registry
+from xeri.bots import ISMCTSBot, PIMCBot, as_bot, load_bot, make, registry
 from xeri.bots.league import PairResult, fit_ratings, play_league
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,14 +42,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("own", nargs="*", metavar="MODULE:ATTRIBUTE", help="bots of your own")
     parser.add_argument("--rules", default=",".join(PRESETS))
+    parser.add_argument(
+        "--bots",
+        default=",".join(kind.name for kind in registry()),
+        help="the shipped bots to play, registry names (all five by default)",
+    )
     parser.add_argument("--deals", type=int, default=60, help="deals of a pair without search")
     parser.add_argument("--search-deals", type=int, default=10, help="deals of a search pair")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--json", default=str(LEAGUE_JSON))
     args = parser.parse_args()
-    names = [kind.name for kind in registry()] + list(args.own)
-    bots = [kind.make() for kind in registry()] + [load_bot(spec) for spec in args.own]
+    shipped = [name.strip() for name in args.bots.split(",") if name.strip()]
+    names = shipped + list(args.own)
+    bots = [make(name) for name in shipped] + [load_bot(spec) for spec in args.own]
     bots = [as_bot(bot) for bot in bots]
     searches = [isinstance(bot, (PIMCBot, ISMCTSBot)) for bot in bots]
     path = Path(args.json)

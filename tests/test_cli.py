@@ -904,7 +904,7 @@ def test_simulate_json_is_the_result_alone():
     data = json.loads(out)
     assert data["interval"] == [None, None]  # one deal has no interval; JSON has no infinity
     assert (data["matches"], data["duplicate"], data["games"]) == (True, False, 1)
-    assert data["bots"][0] == "PIMCBot(samples=2, seconds=None, endgame=True)"
+    assert data["bots"][0] == "PIMCBot(samples=2, seconds=None, truncate=None, endgame=True)"
 
 
 def test_simulate_in_worker_processes_gives_the_same_result():

@@ -167,7 +167,7 @@ def _build_gain(  # noqa: PLR0917  # internal, called once per build in the loop
     from them, which adds the same again.
     """
     target = move.value
-    if not any(card is not move.card and value[card] == target for card in hand):
+    if not any(card != move.card and value[card] == target for card in hand):
         return 0.0
     gain = worth[move.card]
     owner = getattr(move.onto, "owner", None)
