@@ -315,7 +315,7 @@ def view(rules, seat, hands, table, moves):
     return v
 
 
-def test_F7_the_playout_lays_a_card_the_partner_can_take_not_one_the_opponent_can():
+def test_F1_the_playout_lays_a_card_the_partner_can_take_not_one_the_opponent_can():
     # Seat 0 lays on a pile topped by a 3; seat 1 (an opponent) holds a 9,
     # seat 2 (the partner) a 5: the 5 is laid for the partner, never the 9.
     hands = [list(cards("9♠ 5♠ 8♥")), list(cards("9♦ 2♣")), list(cards("5♦ 2♦")), []]
@@ -345,7 +345,7 @@ def test_D3_the_playout_takes_the_capture_worth_most_not_the_most_cards():
     assert moves[pick] == moves[1]  # the 10♦ is worth 2 points, the three cards none
 
 
-def test_D4_the_playout_builds_what_it_can_take_next_turn_and_not_what_it_cannot():
+def test_D3_the_playout_builds_what_it_can_take_next_turn_and_not_what_it_cannot():
     table = cards("5♠ K♥")
     build = Combine(card=Card.parse("3♣"), onto=Card.parse("5♠"), value=8)
     trail = Trail(card=Card.parse("Q♦"))
@@ -357,7 +357,7 @@ def test_D4_the_playout_builds_what_it_can_take_next_turn_and_not_what_it_cannot
     assert moves[playout_policy(random.Random(0))(view(GERMAN, 0, lacks, table, moves))] != build
 
 
-def test_D5_the_playout_takes_an_opponents_build_with_its_card():
+def test_D3_the_playout_takes_an_opponents_build_with_its_card():
     owned = Build(cards=cards("2♠ 5♠"), value=7, owner=1)
     moves = (Capture(card=Card.parse("7♣"), taken=(owned,)), Trail(card=Card.parse("7♣")))
     hands = [list(cards("7♣")), list(cards("4♥"))]

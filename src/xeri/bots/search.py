@@ -50,7 +50,7 @@ def playout_policy(rng: RandomSource) -> Policy:
 
     It reads every hand from the view (a rollout plays a full, sampled
     state) and plays for its side: a partner's capture is the side's
-    ([F7][rules-f7]), so a card the next seat could take is dangerous only
+    ([F1][rules-f1]), so a card the next seat could take is dangerous only
     when that seat is an opponent, and a card the partner can take next is
     a good one to lay.
 
@@ -65,7 +65,7 @@ def playout_policy(rng: RandomSource) -> Policy:
       [categories][xeri.Category] it scores, a fifth of a point for the
       majority, and the sweep bonus when it clears the table) and makes the
       dearest. A build or raise it can take next turn with a card it keeps
-      ([D4][rules-d4], [D5][rules-d5]) is priced at half its cards' worth,
+      ([D3][rules-d3]) is priced at half its cards' worth,
       and more when it takes a build away from an opponent; it is made when
       it is worth more than any capture. Otherwise it lays a card free,
       preferring one the next seat, if an opponent, cannot take by its
