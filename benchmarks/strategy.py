@@ -709,11 +709,13 @@ def league_block(league: dict[str, Any] | None) -> str:
     )  # fmt: skip
     for rules, entry in league.items():
         order = sorted(range(len(entry["bots"])), key=lambda k: -entry["ratings"][k])
+        counts = sorted({pair["deals"] for pair in entry["pairs"]}, reverse=True)
+        deals = f"{counts[0]} ({counts[1]})" if len(counts) > 1 else f"{counts[0]}"
         for k in order:
             low, high = entry["intervals"][k]
             lines.append(
                 f"| {_name(rules)} | `{entry['bots'][k]}` | {entry['ratings'][k]:+.0f}"
-                f" | [{low:+.0f}, {high:+.0f}] | {entry['deals']} ({entry['search_deals']}) |"
+                f" | [{low:+.0f}, {high:+.0f}] | {deals} |"
             )
     lines.extend(["", "![The league](images/league.png)"])
     return "\n".join(lines)
