@@ -12,7 +12,12 @@ import pytest
 import xeri
 from edge_games import PISTI, all_rules, game, states
 from xeri import GERMAN, GREEK, GREEK_FOUR, Build, Card, GameState, Phase, RuleSet
-from xeri._agents.features import observation_layout, observation_shape, observation_tensor
+from xeri._agents.features import (
+    observation_layout,
+    observation_shape,
+    observation_tensor,
+    state_tensor,
+)
 from xeri._rules.scoring import RoundResult
 from xeri.testing import shuffle_hidden
 
@@ -222,3 +227,40 @@ def test_round_points_bounds_need_the_standard_scorer() -> None:
     assert custom.round_points_bounds is None
     tensor = observation_tensor(xeri.observe(xeri.new_game(custom, rng=random.Random(2)), 0))
     assert len(tensor) == observation_shape(custom)[0]
+
+
+# -- the fast path: state_tensor reads bit masks of the state (X2 as the observation) --------
+
+
+_FAST_RULES = (
+    *all_rules(),
+    attrs.evolve(GREEK, name="greek-per-deal-test", dealer_per_deal=True),
+    attrs.evolve(GREEK_FOUR, name="greek-four-per-deal-test", dealer_per_deal=True),
+)
+
+
+@pytest.mark.parametrize("rules", _FAST_RULES, ids=lambda r: r.name)
+def test_X2_state_tensor_equals_the_observation_tensor(rules: RuleSet) -> None:
+    for seed in (3, 4):
+        for state in states(rules, seed, rounds=2):
+            for seat in range(rules.seats):
+                assert state_tensor(state, seat) == observation_tensor(xeri.observe(state, seat))
+
+
+@pytest.mark.parametrize("rules", all_rules(), ids=lambda r: r.name)
+def test_X2_state_tensor_kept_masks_never_misread_out_of_order(rules: RuleSet) -> None:
+    # The masks of the last history and takes read are kept; states read in
+    # a shuffled order, from two games at once, must give the same tensors.
+    pool = states(rules, 7, rounds=2) + states(rules, 8, rounds=1)
+    random.Random(1).shuffle(pool)
+    for state in pool[:300]:
+        seat = len(state.history) % rules.seats
+        assert state_tensor(state, seat) == observation_tensor(xeri.observe(state, seat))
+
+
+def test_state_tensor_refuses_what_is_not_a_state_or_a_seat() -> None:
+    state = xeri.new_game(GREEK, dealer=0, rng=random.Random(1))
+    with pytest.raises(xeri.IllegalMoveError, match="GameState"):
+        state_tensor(xeri.observe(state, 0), 0)  # type: ignore[arg-type]
+    with pytest.raises(xeri.IllegalMoveError, match="seat must be"):
+        state_tensor(state, 2)

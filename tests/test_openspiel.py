@@ -10,12 +10,22 @@ import attrs
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
 
 import xeri
 from edge_games import PISTI, named_cards
 from xeri import GERMAN, GREEK, GREEK_FOUR, IllegalMoveError, Phase, RuleSet, RuleSetError
-from xeri.envs.openspiel import GAME_NAME, XeriGame, XeriObserver, XeriState
+from xeri.envs.openspiel import (
+    GAME_NAME,
+    EvaluationBot,
+    XeriGame,
+    XeriObserver,
+    XeriState,
+    _redeal_chance,
+    _redeals_allowed,
+    recall_layout,
+    seeded_resampler,
+)
 
 PRESETS = [GREEK, GREEK_FOUR, GERMAN]
 V1_TEST = attrs.evolve(GREEK, name="openspiel-v1-test", show_bottom_card=True)
@@ -212,7 +222,7 @@ def test_the_game_information_follows_the_rules() -> None:
         assert game.max_utility() == rules.round_points_bounds[1] == -game.min_utility()
         assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
         assert game.observation_tensor_size() == xeri.observation_shape(rules)[0]
-        assert game.information_state_tensor_size() == xeri.observation_shape(rules)[0]
+        assert game.information_state_tensor_size() == recall_layout(rules, 1)[-1][2]
     match = _load(GREEK_FOUR, "match")
     assert (match.min_utility(), match.max_utility(), match.max_game_length()) == (-1.0, 1.0, 192)
     default = pyspiel.load_game(GAME_NAME)
@@ -324,3 +334,145 @@ def test_the_missing_extra_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delitem(sys.modules, "xeri.envs.openspiel")
     with pytest.raises(ImportError, match=r'pip install "xeri\[openspiel\]"'):
         importlib.import_module("xeri.envs.openspiel")
+
+
+# -- OpenSpiel's conventions: bounds, perfect recall ------------------------------------------
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+def test_G4_the_history_bounds_hold_on_random_episodes(rules: RuleSet) -> None:
+    for episode in ("round", "match"):
+        game = _load(rules, episode)
+        assert game.max_history_length() == (
+            game.max_game_length() + game.max_chance_nodes_in_history()
+        )
+        rng = random.Random(3)
+        for _ in range(3 if episode == "round" else 1):
+            state = game.new_initial_state()
+            chance = 0
+            while not state.is_terminal():
+                chance += state.is_chance_node()
+                _step(state, rng)
+            assert len(state.history()) <= game.max_history_length()
+            assert chance <= game.max_chance_nodes_in_history()
+            assert len(state.history()) - chance <= game.max_game_length()
+
+
+def test_G4_the_chance_bound_allows_the_redeals_a_round_needs_but_once_in_1e12() -> None:
+    for rules in (GREEK, GREEK_FOUR):
+        p = _redeal_chance(rules)
+        allowed = _redeals_allowed(rules)
+        assert p ** (allowed + 1) <= 1e-12 < p**allowed
+    # The bound on the chance of a redeal is above the rate random deals show.
+    rng = random.Random(4)
+    redeals = 0
+    for _ in range(400):
+        state = xeri.start(GREEK, dealer=0)
+        state = xeri.apply(state, xeri.chance_move(state, rng))
+        redeals += state.phase is Phase.REDEAL
+    assert redeals / 400 < _redeal_chance(GREEK)
+    assert _redeals_allowed(GERMAN) == 0
+    assert _load(GERMAN).max_chance_nodes_in_history() == 52  # the dealer, then 51 cards
+
+
+def _information_states(rules: RuleSet, seeds: range) -> list[tuple[str, bytes]]:
+    game = _load(rules)
+    out = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if not state.is_chance_node() or rng.random() < 0.05:
+                for player in range(game.num_players()):
+                    tensor = np.asarray(state.information_state_tensor(player), np.float32)
+                    text = state.information_state_string(player)
+                    out.append((text, bytes([player]) + tensor.tobytes()))
+            _step(state, rng)
+    return out
+
+
+@pytest.mark.usefixtures("registry")
+@pytest.mark.parametrize("rules", [GREEK, GERMAN, PISTI_TEST], ids=lambda r: r.name)
+def test_X2_distinct_information_states_give_distinct_tensors(rules: RuleSet) -> None:
+    # Each player's information states (the tensor is seat-relative: the
+    # player is part of the key, as OpenSpiel keeps them apart).
+    pairs = _information_states(rules, range(6))
+    by_tensor: dict[bytes, set[str]] = {}
+    by_string: dict[str, set[bytes]] = {}
+    for text, tensor in pairs:
+        by_tensor.setdefault(tensor, set()).add(text)
+        by_string.setdefault(text, set()).add(tensor)
+    assert all(len(texts) == 1 for texts in by_tensor.values())
+    assert all(len(tensors) == 1 for tensors in by_string.values())
+    assert len(by_string) > 500
+
+
+def test_X2_the_issues_two_orders_of_the_same_cards_give_distinct_tensors() -> None:
+    # The same deal played as [2, 21, 17, 26] and as [17, 21, 2, 26]: the
+    # cards played are the same set, the information states differ.
+    game = _load(GREEK)
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        _step(state, rng)
+    first, second = state.clone(), state.clone()
+    mover = state.current_player()
+    own = first.legal_actions()
+    first.apply_action(own[0])
+    second.apply_action(own[1])
+    reply = next(a for a in first.legal_actions() if a in second.legal_actions())
+    first.apply_action(reply)
+    second.apply_action(reply)
+    first.apply_action(own[1])
+    second.apply_action(own[0])
+    assert first.information_state_string(mover) != second.information_state_string(mover)
+    assert first.information_state_tensor(mover) != second.information_state_tensor(mover)
+
+
+def test_perfect_recall_and_plain_observers_both_work() -> None:
+    game = _load(GREEK)
+    state = game.new_initial_state()
+    rng = random.Random(6)
+    for _ in range(80):
+        _step(state, rng)
+    plain = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False))
+    recall = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    plain.set_from(state, 0)
+    recall.set_from(state, 0)
+    expected = np.asarray(xeri.observation_tensor(xeri.observe(state.game_state, 0)), np.float32)
+    assert np.array_equal(plain.tensor, expected)
+    assert np.array_equal(recall.tensor[: len(expected)], expected)
+    assert len(recall.tensor) == game.information_state_tensor_size() > len(expected)
+    plays = recall.dict["plays"]
+    history = state.game_state.history
+    assert np.array_equal(
+        plays[: len(history)], np.asarray([(c.index + 1) / 53 for c in history], np.float32)
+    )
+    assert not plays[len(history) :].any()
+
+
+def test_evaluate_bots_plays_ismcts_with_a_seeded_resampler_through_the_adapter() -> None:
+    game = _load(GREEK)
+
+    def search() -> ismcts.ISMCTSBot:
+        np_rng = np.random.RandomState(1)
+        return ismcts.ISMCTSBot(
+            game=game,
+            evaluator=mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np_rng),
+            uct_c=2.0,
+            max_simulations=6,
+            random_state=np_rng,
+        )
+
+    def play() -> list[float]:
+        bot = search()
+        bot.set_resampler(seeded_resampler(7))
+        bots = [EvaluationBot(bot), EvaluationBot(pyspiel.make_uniform_random_bot(1, 3))]
+        return evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(2))
+
+    first = play()
+    assert first == play()  # seeded: the searches replay exactly
+    assert sum(first) == 0.0
+    bare = [search(), pyspiel.make_uniform_random_bot(1, 3)]
+    with pytest.raises(pyspiel.SpielError, match="RestartAt"):
+        evaluate_bots.evaluate_bots(game.new_initial_state(), bare, np.random.RandomState(2))

@@ -78,6 +78,16 @@ any other format `scores` is `s / (s + 25)` and `rounds` as for a target.
 [`RuleSet.round_points_bounds`][xeri.RuleSet.round_points_bounds], or is
 `p / (p + 25)` when the scorer has no bound.
 
+## Fast paths
+
+`state_tensor(state, seat)` gives `observation_tensor(observe(state, seat))`
+without making the observation: `seat_parts` reads the state into one
+52-bit integer per card plane and the list of numbers that follows, keeping
+the masks of the round's plays and captures from one call to the next.
+[`xeri.envs.arrays`][xeri.envs.arrays] spreads the same parts into NumPy
+arrays. The tests compare all of them with `observation_tensor` on every
+state of random games of every preset.
+
 Examples:
     >>> import random, xeri
     >>> state = xeri.new_game(xeri.GREEK, dealer=0, rng=random.Random(5))
@@ -90,20 +100,28 @@ Examples:
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from xeri._agents.observation import Observation
 from xeri._cards import DECK, Card
-from xeri._core.state import Phase
+from xeri._core.state import GameState, Phase
 from xeri._errors import IllegalMoveError
 from xeri._families.protocol import XeriKind
 from xeri._rules.match import FixedRounds, TargetScore
 from xeri._rules.redeal import Redeal
-from xeri._rules.ruleset import RuleSet
+from xeri._rules.ruleset import RuleSet, _play_seats
 from xeri._rules.scoring import RoundResult
 from xeri._table import Build
 
-__all__ = ["observation_layout", "observation_shape", "observation_tensor"]
+__all__ = [
+    "observation_layout",
+    "observation_shape",
+    "observation_tensor",
+    "seat_parts",
+    "state_tensor",
+]
 
 _CARDS = len(DECK)
 _BUILD_VALUES = 10
@@ -113,7 +131,7 @@ _SQUASH = 25.0
 _ROUNDS_SQUASH = 4.0
 
 
-@attrs.frozen
+@attrs.define
 class _Layout:
     """Where each block of a rule set's tensor starts, and what its numbers are divided by."""
 
@@ -130,6 +148,16 @@ class _Layout:
     """The tensor before the observation is read: 1.0 in `unknown`, 0.0 elsewhere."""
     match_cache: dict[int, tuple[tuple[RoundResult, ...], list[float]]]
     """For each observing seat, the last round results read and their match numbers."""
+    planes: int
+    """How many card planes open the tensor: every block before `to_move`."""
+    deck_mask: int
+    """The rule set's deck as a bit mask, bit `card.index` for each card."""
+    play_cache: list[object]
+    """The last round history read, its dealer and the cards each absolute seat played in it."""
+    take_cache: list[object]
+    """The last takes read and, per absolute side, the cards, counts and xeris they hold."""
+    fast: tuple[Any, ...] | None = None
+    """What the fast path reads on every call, made on its first (see `_fast_facts`)."""
 
 
 def _make_layout(rules: RuleSet) -> _Layout:
@@ -182,6 +210,10 @@ def _make_layout(rules: RuleSet) -> _Layout:
         round_cap=float(bounds[1]) if bounds is not None and bounds[1] > 0 else None,
         template=template,
         match_cache={},
+        planes=start["to_move"] // _CARDS,
+        deck_mask=sum(1 << card.index for card in rules.deck),
+        play_cache=[None, None, None],
+        take_cache=[None, None, None],
     )
 
 
@@ -373,7 +405,7 @@ def observation_tensor(observation: Observation) -> list[float]:  # noqa: PLR091
 
 
 def _match_numbers(
-    observation: Observation, lay: _Layout, rel_side: tuple[int, ...]
+    observation: Observation | GameState, lay: _Layout, rel_side: tuple[int, ...]
 ) -> list[float]:
     """The `scores`, `round_points` and `rounds` blocks, the last of the tensor, together."""
     results = observation.round_results
@@ -408,4 +440,273 @@ def _match_numbers(
         points = max(0, last[side])
         value = points / cap if cap is not None else points / (points + _SQUASH)
         t[at + rel_side[side]] = min(1.0, value)
+    return t
+
+
+# -- the fast path: a seat's tensor straight from the state, as bit masks ------------------
+#
+# `observation_tensor(observe(state, seat))` reads the observation item by item
+# into a list of floats. The environments need the tensor of a state on every
+# step, so `seat_parts` reads the state once into compact integers instead:
+# one 52-bit mask per card plane (bit `card.index`), and the short list of
+# numbers that follows the planes. The planes of the round's plays and
+# captures grow by a card or a take per move, so the masks of the last
+# history and takes read are kept and extended when the next state continues
+# them (a tuple comparison of the kept prefix: equal prefixes give equal
+# masks, so a stale cache can only be missed, never misread). `state_tensor`
+# spreads the parts into the same list of floats as `observation_tensor`;
+# `xeri.envs.arrays` spreads them into NumPy arrays with `numpy.unpackbits`.
+
+
+def _play_masks(state: GameState, lay: _Layout) -> list[int]:
+    """The cards each absolute seat played this round, one mask per seat."""
+    rules = lay.rules
+    history = state.history
+    dealer = state.dealer
+    seats = rules.seats
+    if rules.dealer_per_deal:  # each deal has its own dealer: the seats come from the rule set
+        masks = [0] * seats
+        for player, move in zip(_play_seats(rules, dealer, len(history)), history, strict=True):
+            card = move if type(move) is Card else move.card
+            masks[player] |= 1 << card.index
+        return masks
+    cache = lay.play_cache
+    known = cache[0]
+    if known is not None and cache[1] == dealer:
+        done = len(known)  # type: ignore[arg-type]  # a tuple of moves
+        if len(history) >= done and history[:done] == known:
+            masks = list(cache[2])  # type: ignore[call-overload]  # a list of ints
+            seat = (dealer + 1 + done) % seats
+            for move in history[done:]:
+                card = move if type(move) is Card else move.card
+                masks[seat] |= 1 << card.index
+                seat = (seat + 1) % seats
+            cache[0], cache[2] = history, masks
+            return masks  # type: ignore[no-any-return,unused-ignore]  # a list of ints
+    masks = [0] * seats
+    seat = (dealer + 1) % seats
+    for move in history:
+        card = move if type(move) is Card else move.card
+        masks[seat] |= 1 << card.index
+        seat = (seat + 1) % seats
+    cache[0], cache[1], cache[2] = history, dealer, masks
+    return masks
+
+
+def _take_facts(state: GameState, lay: _Layout) -> list[list[int]]:
+    """Per absolute side: the captured cards' mask, the cards counted, xeris and jack xeris."""
+    takes = state.takes
+    cache = lay.take_cache
+    known = cache[0]
+    if known is takes:
+        return cache[1]  # type: ignore[return-value]  # the lists kept
+    sides_of = lay.rules.sides
+    facts: list[list[int]]
+    if known is not None and len(takes) >= len(known) and takes[: len(known)] == known:  # type: ignore[arg-type]  # a tuple of takes
+        facts = [list(f) for f in cache[1]]  # type: ignore[attr-defined]  # lists of ints
+        new = takes[len(known) :]  # type: ignore[arg-type,unused-ignore]  # a tuple of takes
+    else:
+        facts = [[0, 0, 0, 0] for _ in range(lay.rules.num_sides)]
+        new = takes
+    for take in new:
+        fact = facts[sides_of[take.seat]]
+        mask = 0
+        for card in take.cards:
+            mask |= 1 << card.index
+        fact[0] |= mask
+        fact[1] += len(take.cards)
+        kind = take.xeri
+        if kind is not None:
+            fact[2] += 1
+            if kind is _JACK_XERI:
+                fact[3] += 1
+    cache[0], cache[1], cache[2] = takes, facts, {}
+    return facts
+
+
+def _seat_takes(lay: _Layout, seat: int) -> tuple[list[int], list[float]]:
+    """The captured planes and the count and xeri numbers of the kept takes, seat-relative."""
+    seen: dict[int, tuple[list[int], list[float]]] = lay.take_cache[2]  # type: ignore[assignment]  # kept by _take_facts
+    known = seen.get(seat)
+    if known is None:
+        facts: list[list[int]] = lay.take_cache[1]  # type: ignore[assignment]  # kept by _take_facts
+        order = lay.fast[2][seat]  # type: ignore[index]  # made before the takes are read
+        cap = lay.xeri_cap
+        numbers = [facts[side][1] / _CARDS for side in order]
+        numbers += [min(1.0, facts[side][2] / cap) for side in order]
+        numbers += [min(1.0, facts[side][3] / cap) for side in order]
+        known = seen[seat] = ([facts[side][0] for side in order], numbers)
+    return known
+
+
+def _fast_facts(lay: _Layout) -> tuple[Any, ...]:
+    """What `seat_parts` reads of a layout on every call, worked out once and kept on it."""
+    facts = lay.fast
+    if facts is None:
+        rules = lay.rules
+        seats = rules.seats
+        hot = [[1.0 if i == k else 0.0 for i in range(seats)] for k in range(seats)]
+        hot.append([0.0] * seats)
+        phases = {
+            phase: [1.0 if j == i else 0.0 for j in range(len(Phase))]
+            for phase, i in _PHASE_INDEX.items()
+        }
+        order = tuple(
+            tuple(sorted(range(rules.num_sides), key=lay.rel_sides[me].__getitem__))
+            for me in range(seats)
+        )
+        zeros = [0.0] * (lay.size - lay.start["scores"])
+        facts = lay.fast = (
+            tuple(hot),
+            phases,
+            order,
+            zeros,
+            rules.redeal is not Redeal.NEVER,
+            rules.capture.pile,
+        )
+    return facts
+
+
+def seat_parts(state: GameState, seat: int) -> tuple[list[int], list[float]]:  # noqa: PLR0915  # one pass, block by block, as observation_tensor
+    """The tensor of `observation_tensor(observe(state, seat))`, as bit masks and numbers.
+
+    Trusted input: the caller passes a state and one of its seats.
+
+    Returns:
+        The card planes of the tensor's first blocks (everything before
+        `to_move`), each a mask with bit `card.index` set where the plane is
+        1.0, and the values of every later block, in order.
+    """
+    rules = state.rules
+    lay = _layout(rules)
+    hot, phases, order, zeros, redeals, pile = lay.fast or _fast_facts(lay)
+    seats = rules.seats
+    table = state.table
+    takes = state.takes
+    down = 0
+    hidden = 0
+    face_down = rules.face_down
+    if face_down and state.phase is not Phase.DEAL:  # what observe hides ([P3])
+        if not takes:
+            down = min(face_down, len(table))
+            table = table[down:]
+        elif takes[0].seat != seat:
+            hidden = max(0, min(face_down, len(takes[0].cards) - 1))
+
+    hand = 0
+    for card in state.hands[seat]:
+        hand |= 1 << card.index
+    loose = 0
+    if pile:
+        for item in table:
+            loose |= 1 << item.index  # type: ignore[union-attr]  # a pile holds cards only
+        seen = hand | loose
+        planes = [hand, loose, 1 << table[-1].index if table else 0]  # type: ignore[union-attr]  # a card
+    else:
+        built = [0] * seats
+        values = [0.0] * (seats * _BUILD_VALUES)
+        for item in table:
+            if type(item) is Card:
+                loose |= 1 << item.index
+            else:
+                assert isinstance(item, Build)  # for mypy: an item is a card or a build
+                owner = (item.owner - seat) % seats
+                for card in item.cards:
+                    built[owner] |= 1 << card.index
+                if 1 <= item.value <= _BUILD_VALUES:
+                    values[owner * _BUILD_VALUES + item.value - 1] = 1.0
+        seen = hand | loose
+        for mask in built:
+            seen |= mask
+        planes = [hand, loose, *built]
+
+    played = _play_masks(state, lay)
+    planes += played[seat:] + played[:seat]
+
+    _take_facts(state, lay)
+    captured, counted = _seat_takes(lay, seat)
+    if hidden:  # the first take's face-down cards, unseen by this seat
+        captured = captured.copy()
+        down_mask = 0
+        for card in takes[0].cards[:hidden]:
+            down_mask |= 1 << card.index
+        captured[order[seat].index(rules.sides[takes[0].seat])] &= ~down_mask
+    planes += captured
+    for mask in captured:
+        seen |= mask
+    planes.append(lay.deck_mask & ~seen)
+    if rules.show_bottom_card:
+        bottom = state.bottom_card
+        planes.append(0 if bottom is None else 1 << bottom.index)
+    if redeals:
+        shown_mask = 0
+        for shown in state.redealt:
+            for card in shown:
+                shown_mask |= 1 << card.index
+        planes.append(shown_mask)
+
+    to_move = state.to_move
+    numbers = (
+        hot[seats if to_move is None else (to_move - seat) % seats]
+        + hot[(state.dealer - seat) % seats]
+        + hot[(takes[-1].seat - seat) % seats if takes else seats]
+        + phases[state.phase]
+    )
+    hands = state.hands
+    per_hand = rules.hand_size
+    for k in range(seat, seat + seats):
+        numbers.append(len(hands[k % seats]) / per_hand)
+    on_table = down + len(table)
+    numbers += [len(state.stock) / _CARDS, on_table / _CARDS, 1.0 if on_table == 1 else 0.0]
+    if face_down:
+        numbers.append(down / face_down)
+    if not pile:
+        numbers += values
+    numbers += counted
+    results = state.round_results
+    if results:
+        known = lay.match_cache.get(seat)
+        if known is None or known[0] is not results:
+            known = lay.match_cache[seat] = (
+                results,
+                _match_numbers(state, lay, lay.rel_sides[seat]),
+            )
+        numbers += known[1]
+    else:
+        numbers += zeros
+    return planes, numbers
+
+
+def state_tensor(state: GameState, seat: int) -> list[float]:
+    """`observation_tensor(observe(state, seat))`, read from the state's bit masks.
+
+    Plain Python, without an observation made on the way; equal, float
+    for float, to the tensor of the observation.
+
+    Args:
+        state: a state.
+        seat: a seat of its rule set.
+
+    Returns:
+        A new list of `observation_shape(state.rules)[0]` floats.
+
+    Raises:
+        IllegalMoveError: `state` is not a state or `seat` not one of its seats.
+    """
+    if type(state) is not GameState:
+        raise IllegalMoveError(f"state_tensor needs a GameState, not {type(state).__name__}")
+    if type(seat) is not int or not 0 <= seat < state.rules.seats:
+        raise IllegalMoveError(
+            f"seat must be an int from 0 to {state.rules.seats - 1}, not {seat!r}"
+        )
+    planes, numbers = seat_parts(state, seat)
+    t = [0.0] * (len(planes) * _CARDS)
+    for k, mask in enumerate(planes):
+        at = k * _CARDS
+        bits = mask
+        while bits:
+            low = bits & -bits
+            t[at + low.bit_length() - 1] = 1.0
+            bits ^= low
+    t += numbers
     return t

@@ -54,25 +54,56 @@ Xeri), and the legal ones are [`legal_actions`][xeri.legal_actions].
 
 With two sides the game is zero-sum; with more, general-sum.
 
+**Bounds.** `max_game_length()` is the players' actions of an episode
+(a round's plays, times the rounds of a match episode), exact. Chance's
+actions are bounded by
+[`max_chance_nodes_in_history`][xeri.envs.openspiel.XeriGame.max_chance_nodes_in_history]
+(and `max_history_length()` is the sum of the two): the first dealer, then
+per round 51 cards dealt and, for each redeal of the initial table, one
+action fewer than the cards it reshuffles. The redeal loop of
+[G4][rules-g4] and [F4][rules-f4] has no end that is certain, so the bound
+allows in every round the redeals that a round exceeds with probability
+below 1e-12: 15 for GREEK (a redeal has a chance of at most 0.177), 130 for
+GREEK_FOUR (at most 0.81, by the union bound over the pairs of its table);
+under `Redeal.NEVER` (GERMAN, Pişti) the bound is exact. A GREEK round
+episode without a redeal takes 52 chance actions (the dealer and 51
+cards), each redeal 39 more; the bound is 637.
+
 **Information.** The game has imperfect information. The information state
 of a player is its seat's [`Observation`][xeri.Observation] ([X2][rules-x2]):
 as a string, every field of it (and, in the middle of a deal, how many
-cards have been dealt; never which); as a tensor,
-[`observation_tensor`][xeri.observation_tensor], of the length
-[`observation_shape`][xeri.observation_shape] gives, one named block per
-block of [`observation_layout`][xeri._agents.features.observation_layout]. An
-observation keeps the whole current round (perfect recall within it) and
-only the results of earlier rounds, which is all that the rest of a match
-depends on. The observation string and tensor are the same as the
-information state's. [`XeriObserver`][xeri.envs.openspiel.XeriObserver] is
-also made for public observations (`PrivateInfoType.NONE`): without the own
-hand, whose cards are then counted among the unknown ones.
+cards have been dealt; never which). Observers come in two kinds:
+
+- `perfect_recall=False` (`observation_tensor`): the
+  [`observation_tensor`][xeri.observation_tensor], of the length
+  [`observation_shape`][xeri.observation_shape] gives, one named block per
+  block of [`observation_layout`][xeri._agents.features.observation_layout];
+- `perfect_recall=True` (`information_state_tensor`): that tensor followed
+  by the ordered history of what the seat saw in the round, the blocks of
+  [`recall_layout`][xeri.envs.openspiel.recall_layout]: each play's action
+  in order, where each card lies on the table and in each capture, each
+  capture's kind, each redealt table in turn, how many cards of a pending
+  deal are placed, and the results of the earlier rounds. Distinct
+  information states of a player give distinct tensors (the tests compare
+  thousands of pairs), except in a round redealt more often than the
+  bounds above allow, whose last tables are not all kept.
+
+An observation keeps the whole current round (perfect recall within it)
+and, of the earlier rounds of a match, their results, which is all that the
+rest of the match depends on; the information state is the same.
+[`XeriObserver`][xeri.envs.openspiel.XeriObserver] is also made for public
+observations (`PrivateInfoType.NONE`): without the own hand, whose cards
+are then counted among the unknown ones.
 
 **Resampling.**
 [`resample_from_infostate`][xeri.envs.openspiel.XeriState.resample_from_infostate]
 draws, with [`determinize`][xeri.determinize], a state the player could not
 tell from this one, uniformly, with a history of actions that leads to it,
 as OpenSpiel's Python `ISMCTSBot` asks.
+[`seeded_resampler`][xeri.envs.openspiel.seeded_resampler] makes the bot's
+draws replay for a seed, and
+[`EvaluationBot`][xeri.envs.openspiel.EvaluationBot] lets OpenSpiel's
+`evaluate_bots` play its bots (which cannot `restart_at` a state).
 
 Examples:
     >>> import pyspiel
@@ -87,6 +118,7 @@ Examples:
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -94,10 +126,10 @@ from typing import Any
 import attrs
 
 from xeri._agents.actions import action_to_move, legal_actions, move_to_action, num_actions
-from xeri._agents.features import observation_layout, observation_shape, observation_tensor
+from xeri._agents.features import observation_layout, observation_shape
 from xeri._agents.observation import Observation, observe
 from xeri._agents.sampling import determinize
-from xeri._cards import DECK, Card
+from xeri._cards import DECK, Card, Rank
 from xeri._core.chance import _round_moves, chance_outcomes
 from xeri._core.engine import apply, start
 from xeri._core.state import GameState, Phase
@@ -105,6 +137,7 @@ from xeri._errors import IllegalMoveError, RuleSetError, XeriError
 from xeri._families.protocol import XeriKind
 from xeri._moves import Capture, Combine, DealCard, Move, PlayerMove, Trail
 from xeri._rules.match import FixedRounds
+from xeri._rules.redeal import RanksOnTable, Redeal
 from xeri._rules.ruleset import RuleSet, find_rules
 from xeri._table import Build, TableItem
 
@@ -112,12 +145,22 @@ try:
     import numpy as np
     import numpy.typing as npt
     import pyspiel
+
+    from xeri.envs.arrays import _fill
 except ImportError as exc:  # pragma: no cover - the tests run with the extra installed
     raise ImportError(
         'xeri.envs.openspiel needs the openspiel extra: pip install "xeri[openspiel]"'
     ) from exc
 
-__all__ = ["GAME_NAME", "XeriGame", "XeriObserver", "XeriState"]
+__all__ = [
+    "GAME_NAME",
+    "EvaluationBot",
+    "XeriGame",
+    "XeriObserver",
+    "XeriState",
+    "recall_layout",
+    "seeded_resampler",
+]
 
 GAME_NAME = "python_xeri"
 """The short name under which the game is registered with OpenSpiel."""
@@ -204,6 +247,8 @@ class XeriGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type inf
             if isinstance(rules.match, FixedRounds):
                 rounds = min(rounds, rules.match.rounds)
         plays = rules.seats * rules.hand_size * rules.deals_per_round
+        self._chance_nodes = 1 + rounds * _round_chance_nodes(rules)
+        self._rounds = rounds
         info = pyspiel.GameInfo(
             num_distinct_actions=actions,
             max_chance_outcomes=max(len(DECK), rules.seats),
@@ -219,6 +264,22 @@ class XeriGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type inf
         self.rules: RuleSet = rules
         self.episode: str = episode
         self.max_rounds: int = max_rounds
+
+    def max_chance_nodes_in_history(self) -> int:
+        """A bound on the chance actions of an episode, exceeded with probability below 1e-12.
+
+        The first dealer, then per round the deal (51 actions) and the
+        redeals of its initial table, each one action fewer than the cards it
+        reshuffles. The redeal rule repeats until the table may stand, so no
+        number of redeals is certain: the bound allows, in every round, the
+        number of redeals that a round exceeds with probability below 1e-12
+        (see `_redeals_allowed`). Under `Redeal.NEVER` it is exact.
+        `max_history_length()` is this bound plus `max_game_length()`.
+
+        Returns:
+            The bound.
+        """
+        return self._chance_nodes
 
     def new_initial_state(self) -> XeriState:
         """The state before anything happens: chance draws the first dealer.
@@ -245,7 +306,61 @@ class XeriGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type inf
         """
         if isinstance(iig_obs_type, Mapping):  # OpenSpiel passes the parameters alone
             iig_obs_type, params = None, iig_obs_type
-        return XeriObserver(self.rules, iig_obs_type, params)
+        rounds = 1 if self.episode == "round" else self._rounds
+        return XeriObserver(self.rules, iig_obs_type, params, rounds=rounds)
+
+
+_UNLIKELY = 1e-12
+"""The chance of more redeals in a round than the history bounds allow, at most."""
+
+
+def _redeal_chance(rules: RuleSet) -> float:
+    """An upper bound on the chance that a freshly dealt initial table is dealt again.
+
+    The table is drawn from the `n` cards left after the hands; `m` is the
+    most cards of one rank and `j` the Jacks in the deck. For the built-in
+    rules, by the union bound: a Jack on top `j / n`, the top two of a rank
+    `(m - 1) / (n - 1)`, a pair anywhere `C(t, 2) (m - 1) / (n - 1)`,
+    `count` cards of a rank `C(t, count) (m - 1) ... / ((n - 1) ...)` times
+    `m / n`. Another redeal rule: 1 (no bound).
+    """
+    redeal = rules.redeal
+    if redeal is Redeal.NEVER:
+        return 0.0
+    n = len(rules.deck) - rules.seats * rules.hand_size
+    t = rules.table_size
+    ranks = [sum(1 for c in rules.deck if c.rank is rank) for rank in Rank]
+    m = max(ranks)
+    jacks = ranks[list(Rank).index(Rank.JACK)]
+    if n < 2 or t < 1:
+        return 1.0
+    if redeal is Redeal.TOP_JACK_OR_TOP_PAIR:
+        p = jacks / n + ((m - 1) / (n - 1) if t >= 2 else 0.0)
+    elif redeal is Redeal.TOP_JACK_OR_ANY_PAIR:
+        p = jacks / n + math.comb(t, 2) * (m - 1) / (n - 1)
+    elif isinstance(redeal, RanksOnTable):
+        k = redeal.count
+        p = math.comb(t, k) * math.prod((m - i) / (n - i) for i in range(k))
+    else:
+        return 1.0
+    return min(1.0, p)
+
+
+def _redeals_allowed(rules: RuleSet) -> int:
+    """The redeals a round makes with probability at least 1e-12: 64 when no bound is known."""
+    p = _redeal_chance(rules)
+    if p == 0.0:
+        return 0
+    if p >= 0.99:
+        return 64
+    return max(1, math.ceil(math.log(_UNLIKELY) / math.log(p)) - 1)
+
+
+def _round_chance_nodes(rules: RuleSet) -> int:
+    """The chance actions of one round: the deal's and the redeals' the bound allows."""
+    deal = len(rules.deck) - 1
+    again = len(rules.deck) - rules.seats * rules.hand_size - 1
+    return deal + _redeals_allowed(rules) * again
 
 
 class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type information
@@ -275,6 +390,8 @@ class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type i
         self._round_base: GameState | None = None
         # While a history is copied in (resampling), the player of each action.
         self._replay: list[int] | None = None
+        # The players' actions of the current round, in order (the recall tensor's `plays`).
+        self._round_actions: list[int] = []
 
     @property
     def game_state(self) -> GameState | None:
@@ -334,6 +451,9 @@ class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type i
             self._state = start(self._rules, dealer=action)
         elif state.to_move is not None:
             self._state = apply(state, action_to_move(state, action))
+            if not state.history:  # the round's first play
+                self._round_actions = []
+            self._round_actions.append(action)
         else:
             after = apply(state, _DEAL_CARDS[action])
             if state.phase in _DEALING and after.phase not in _DEALING:  # the round is dealt
@@ -452,7 +572,37 @@ class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type i
         if moves:
             new._round_start = keep
             new._round_base = base
+            new._round_actions = [
+                a
+                for (before, move), a in zip(moves, actions[keep:], strict=False)
+                if not isinstance(move, DealCard)
+            ]
+        else:
+            new._round_actions = list(self._round_actions)
         return new
+
+    def round_actions(self) -> list[int]:
+        """The players' actions of the current round (the last finished one between rounds).
+
+        Returns:
+            One action per play of the state's round history, in order.
+        """
+        state = self._state
+        plays = 0 if state is None else len(state.history)
+        actions = self._round_actions
+        if not plays:  # a new round is dealt, or the first is not yet
+            return []
+        if len(actions) != plays:  # not expected: rebuilt from the moves, slowly
+            assert state is not None  # for mypy: a state has plays
+            actions = self._round_actions = _actions_of(state)
+        return actions
+
+
+def _actions_of(state: GameState) -> list[int]:
+    """The actions of the round's plays when the state did not see them played (pile games)."""
+    if not state.rules.capture.pile:
+        raise IllegalMoveError("the actions of this round's plays were not recorded")
+    return [move.card.index for move in state.history]
 
 
 def _seat(seat: int | None) -> str:
@@ -500,6 +650,58 @@ def _results(state: GameState | Observation) -> str:
     )
 
 
+_SLOT = 53
+"""Indices and positions below 53 are written `(index * 53 + position + 1) / 53**2`.
+
+Distinct pairs give distinct values, every one in (0, 1]."""
+_TAKE_KINDS = {None: 1.0 / 3.0, XeriKind.XERI: 2.0 / 3.0, XeriKind.JACK_XERI: 1.0}
+
+
+def _squash(value: int) -> float:
+    """A strictly increasing map of the integers into (0, 1)."""
+    return 0.5 + math.atan(value / 25.0) / math.pi
+
+
+def recall_layout(rules: RuleSet, rounds: int) -> tuple[tuple[str, int, int], ...]:
+    """The blocks the perfect-recall tensor adds after the observation's, for `rounds` rounds.
+
+    `plays` (one per play of a round: `(action + 1) / (num_actions + 1)`,
+    in order), `table_order` and `take_order` (52 each: where each card
+    lies, `(item * 53 + position + 1) / 53**2`, for the table's items and
+    the captures seen), `take_kinds` (53: each capture's kind, 1/3
+    ordinary, 2/3 xeri, 1 jack xeri), `redealt_order` (each position of
+    each redealt table, `(card + 1) / 53`, as many tables as
+    `max_chance_nodes_in_history` allows), `dealt` (cards of a pending
+    deal / 52) and `results` (the fields of each finished round, squashed
+    into (0, 1) by `0.5 + atan(v / 25) / pi`, for `rounds` rounds).
+
+    Args:
+        rules: the rule set.
+        rounds: the most rounds an episode holds.
+
+    Returns:
+        `(name, start, stop)` for each block, starting where the
+        observation's tensor stops.
+    """
+    plays = rules.seats * rules.hand_size * rules.deals_per_round
+    per_result = 6 * rules.num_sides + 2
+    sizes = [
+        ("plays", plays),
+        ("table_order", len(DECK)),
+        ("take_order", len(DECK)),
+        ("take_kinds", _SLOT),
+        ("redealt_order", _redeals_allowed(rules) * rules.table_size),
+        ("dealt", 1),
+        ("results", rounds * per_result),
+    ]
+    at = observation_shape(rules)[0]
+    blocks = []
+    for name, size in sizes:
+        blocks.append((name, at, at + size))
+        at += size
+    return tuple(blocks)
+
+
 class XeriObserver:
     """Observations and information states of `python_xeri`, as strings and tensors.
 
@@ -509,9 +711,18 @@ class XeriObserver:
     `string_from(state, player)` returns the string. Made by
     [`XeriGame.make_py_observer`][xeri.envs.openspiel.XeriGame.make_py_observer].
 
+    With `perfect_recall=True` (the information state: OpenSpiel's
+    `information_state_tensor`), the tensor adds the blocks of
+    [`recall_layout`][xeri.envs.openspiel.recall_layout] to the
+    observation's: the ordered history of what the seat saw in the round
+    (its plays, the order of the table and of every capture, the redealt
+    tables in turn) and the results of the earlier rounds, so that distinct
+    information states give distinct tensors (within the redeals that
+    `max_chance_nodes_in_history` allows, see there). With
+    `perfect_recall=False` it is the observation tensor alone.
+
     Attributes:
-        tensor: the flat `float32` tensor, of the length
-            [`observation_shape`][xeri.observation_shape] gives.
+        tensor: the flat `float32` tensor.
         dict: the blocks of the tensor by name, views of `tensor`.
     """
 
@@ -520,17 +731,19 @@ class XeriObserver:
         rules: RuleSet,
         iig_obs_type: Any = None,  # noqa: ANN401  # a pyspiel.IIGObservationType, untyped
         params: Mapping[str, Any] | None = None,
+        *,
+        rounds: int = 1,
     ) -> None:
         """An observer of one kind.
 
         Args:
             rules: the rule set of the game.
             iig_obs_type: a `pyspiel.IIGObservationType`; None is a player's
-                own observation. Public information must be asked for; the
-                private part is the player's own (`SINGLE_PLAYER`) or none
-                (`NONE`, a public observation). Perfect recall or not, the
-                observation keeps the current round.
+                own observation without perfect recall. Public information
+                must be asked for; the private part is the player's own
+                (`SINGLE_PLAYER`) or none (`NONE`, a public observation).
             params: observer parameters: none are taken.
+            rounds: the most rounds of an episode, for the `results` block.
 
         Raises:
             IllegalMoveError: parameters were given, or the kind of
@@ -539,6 +752,7 @@ class XeriObserver:
         if params:
             raise IllegalMoveError(f"the observer takes no parameters, not {sorted(params)}")
         private = True
+        recall = False
         if iig_obs_type is not None:
             kind = iig_obs_type.private_info
             if not iig_obs_type.public_info or kind == pyspiel.PrivateInfoType.ALL_PLAYERS:
@@ -547,9 +761,21 @@ class XeriObserver:
                     " (public_info=True, private_info SINGLE_PLAYER or NONE)"
                 )
             private = kind == pyspiel.PrivateInfoType.SINGLE_PLAYER
+            recall = bool(iig_obs_type.perfect_recall)
         self._private = private
-        self.tensor: npt.NDArray[np.float32] = np.zeros(observation_shape(rules), np.float32)
+        self._recall = recall
+        self._rules = rules
         blocks = {name: (start, stop) for name, start, stop in observation_layout(rules)}
+        size = observation_shape(rules)[0]
+        if recall:
+            extra = recall_layout(rules, rounds)
+            blocks.update({name: (start, stop) for name, start, stop in extra})
+            size = extra[-1][2]
+        self._size = size
+        self._obs_size = observation_shape(rules)[0]
+        self._blocks = blocks
+        self._actions = num_actions(rules)
+        self.tensor: npt.NDArray[np.float32] = np.zeros(size, np.float32)
         self.dict: dict[str, npt.NDArray[np.float32]] = {
             name: self.tensor[start:stop] for name, (start, stop) in blocks.items()
         }
@@ -564,16 +790,66 @@ class XeriObserver:
             player: a player.
         """
         game_state = state._state
+        tensor = self.tensor
         if game_state is None:
-            self.tensor.fill(0.0)
+            tensor.fill(0.0)
             return
-        self.tensor[:] = observation_tensor(observe(game_state, player))
+        _fill(game_state, player, tensor[: self._obs_size])  # observation_tensor(observe(...))
         if not self._private:  # the public view: the own hand is among the unknown cards
             start, stop = self._hand
             unknown = self._unknown[0]
-            for i in np.flatnonzero(self.tensor[start:stop]):
-                self.tensor[unknown + i] = 1.0
-            self.tensor[start:stop] = 0.0
+            tensor[unknown : unknown + stop - start] += tensor[start:stop]
+            tensor[start:stop] = 0.0
+        if self._recall:
+            self._set_recall(state, game_state, player)
+
+    def _set_recall(self, state: XeriState, game_state: GameState, player: int) -> None:
+        """The blocks of `recall_layout`: see there."""
+        tensor = self.tensor
+        tensor[self._obs_size :] = 0.0
+        blocks = self._blocks
+        at = blocks["plays"][0]
+        scale = self._actions + 1
+        for i, action in enumerate(state.round_actions()):
+            tensor[at + i] = (action + 1) / scale
+        seen = observe(game_state, player)
+        slots = _SLOT * _SLOT
+        at = blocks["table_order"][0]
+        for k, item in enumerate(seen.table):
+            cards = item.cards if isinstance(item, Build) else (item,)
+            for i, card in enumerate(cards):
+                tensor[at + card.index] = (k * _SLOT + i + 1) / slots
+        at = blocks["take_order"][0]
+        kinds = blocks["take_kinds"][0]
+        for k, take in enumerate(seen.takes):
+            for i, card in enumerate(take.cards):
+                tensor[at + card.index] = (k * _SLOT + i + 1) / slots
+            tensor[kinds + k] = _TAKE_KINDS[take.xeri]
+        at, stop = blocks["redealt_order"]
+        i = at
+        for table in seen.redealt:
+            for card in table:
+                if i < stop:
+                    tensor[i] = (card.index + 1) / _SLOT
+                    i += 1
+        tensor[blocks["dealt"][0]] = len(game_state.dealing) / len(DECK)
+        at, stop = blocks["results"]
+        i = at
+        for result in seen.round_results:
+            fields = (
+                *result.cards,
+                *result.card_points,
+                *result.majority,
+                *result.xeris,
+                *result.xeri_bonus,
+                *result.total,
+                result.leftover,
+                sum(sum(points) for _, points in result.categories),
+            )
+            for value in fields:
+                if i < stop:
+                    tensor[i] = _squash(value)
+                    i += 1
 
     def string_from(self, state: XeriState, player: int) -> str:
         """What `player` sees of `state`, as one line of text.
@@ -606,6 +882,66 @@ class XeriObserver:
         if game_state.dealing:
             parts.append(f"dealt {len(game_state.dealing)}")
         return " | ".join(parts)
+
+
+def seeded_resampler(seed: int) -> Any:  # noqa: ANN401  # OpenSpiel's resampler callback, untyped
+    """A resampler for OpenSpiel's `ISMCTSBot.set_resampler` that draws from a seeded generator.
+
+    OpenSpiel's Python `ISMCTSBot` resamples with an unseeded
+    `pyspiel.UniformProbabilitySampler` unless it is given a resampler;
+    with this one its searches replay exactly for the same seed.
+
+    Args:
+        seed: the seed of the generator the resampler draws from.
+
+    Returns:
+        A callable `(state, player) -> state`, as `set_resampler` takes it.
+    """
+    rng = random.Random(seed)
+
+    def resample(state: XeriState, player: int) -> XeriState:
+        return state.resample_from_infostate(player, rng.random)
+
+    return resample
+
+
+class EvaluationBot(pyspiel.Bot):  # type: ignore[misc]  # pyspiel ships no type information
+    """Any OpenSpiel bot made fit for `open_spiel.python.algorithms.evaluate_bots`.
+
+    `evaluate_bots` first calls `restart_at(state)` on every bot and then
+    `inform_action` after each action; OpenSpiel's C++ bots (the uniform
+    random bot) and its Python `ISMCTSBot` raise `RestartAt(state) not
+    implemented`. This adapter forwards `step` (and `inform_action`, when
+    the bot has it) and restarts by doing nothing: the bots it is meant for
+    decide from the state they are given, keeping no history.
+
+    Args:
+        bot: the bot to wrap.
+    """
+
+    def __init__(self, bot: Any) -> None:  # noqa: ANN401  # an OpenSpiel bot, untyped
+        super().__init__()
+        self.bot = bot
+
+    def step(self, state: XeriState) -> int:
+        """The wrapped bot's action.
+
+        Args:
+            state: the state, at the bot's turn.
+
+        Returns:
+            An action.
+        """
+        return int(self.bot.step(state))
+
+    def restart_at(self, state: XeriState) -> None:
+        """Start again from `state`: nothing to do for a bot that keeps no history."""
+
+    def inform_action(self, state: XeriState, player_id: int, action: int) -> None:
+        """Pass the action on to the wrapped bot when it listens (its errors included)."""
+        inform = getattr(self.bot, "inform_action", None)
+        if inform is not None and not isinstance(self.bot, pyspiel.Bot):
+            inform(state, player_id, action)
 
 
 if GAME_NAME not in pyspiel.registered_names():  # importing twice registers once

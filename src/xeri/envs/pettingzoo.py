@@ -28,7 +28,9 @@ An observation is a dict:
 
 - `observation`: the [`observation_tensor`][xeri.observation_tensor] of the
   agent's [`observe`][xeri.observe], a `float32` array of shape
-  [`observation_shape`][xeri.observation_shape], every value in [0, 1];
+  [`observation_shape`][xeri.observation_shape], every value in [0, 1]
+  (built by a [`TensorTracker`][xeri.envs.arrays.TensorTracker], which
+  follows the game play by play);
 - `action_mask`: an `int8` array of `num_actions(rules)` entries, 1 at the
   legal actions of the agent to act; all 0 for every other agent, and once
   the episode is over.
@@ -89,12 +91,12 @@ import operator
 import random
 from typing import Any, Literal
 
-from xeri._agents.actions import action_mask, action_to_move, num_actions
-from xeri._agents.features import observation_shape, observation_tensor
-from xeri._agents.observation import observe
+from xeri._agents.actions import action_to_move, num_actions
+from xeri._agents.features import observation_shape
 from xeri._core.engine import apply, chance_move, new_game
 from xeri._core.state import GameState, Phase
 from xeri._errors import IllegalMoveError
+from xeri._families.pile.rule import PileCapture
 from xeri._rules.ruleset import GREEK, RuleSet
 
 try:
@@ -104,6 +106,8 @@ try:
     from gymnasium import spaces
     from pettingzoo import AECEnv
     from pettingzoo.utils import wrappers
+
+    from xeri.envs.arrays import TensorTracker, _mask
 except ImportError as exc:  # pragma: no cover - the tests run with the extra installed
     raise ImportError(
         'xeri.envs.pettingzoo needs the pettingzoo extra: pip install "xeri[pettingzoo]"'
@@ -178,6 +182,8 @@ class XeriEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         }
         self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
         self._actions = actions
+        self._tracker = TensorTracker(rules)
+        self._pile = rules.capture.__class__ is PileCapture
         self._rng: random.Random | None = None
         self._state: GameState | None = None
 
@@ -252,13 +258,14 @@ class XeriEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         """
         state = self.game_state
         seat = self._seats[agent]
-        tensor = np.asarray(observation_tensor(observe(state, seat)), dtype=np.float32)
+        tensor = self._tracker.observe(state, seat)  # observation_tensor(observe(state, seat))
         if (
             state.to_move == seat
             and agent == self.agent_selection
             and not self.terminations.get(agent, True)
         ):
-            mask = np.frombuffer(action_mask(state), dtype=np.int8).copy()
+            # In a pile game the legal actions are the cards of the hand, the tensor's first block.
+            mask = tensor[:52].astype(np.int8) if self._pile else _mask(state, seat)
         else:
             mask = np.zeros(self._actions, dtype=np.int8)
         return {"observation": tensor, "action_mask": mask}

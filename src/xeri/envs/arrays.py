@@ -1,0 +1,347 @@
+"""Observation tensors and action masks as NumPy arrays, straight from a state.
+
+Needs the `numpy` extra (`pip install "xeri[numpy]"`); importing this module
+without NumPy raises an `ImportError` naming the extra. The environments
+build every observation with it.
+
+[`observation_array`][xeri.envs.arrays.observation_array] is
+`numpy.asarray(observation_tensor(observe(state, seat)), dtype=numpy.float32)`,
+value for value, in a few microseconds: the state is read once into one
+52-bit integer per card plane (kept and extended from move to move while a
+round goes on) and the planes are spread with `numpy.unpackbits`. The plain
+Python [`observation_tensor`][xeri.observation_tensor] stays the reference,
+and the tests compare the two on every state of random games of every preset.
+[`action_mask_array`][xeri.envs.arrays.action_mask_array] is the
+[`action_mask`][xeri.action_mask] of a seat as an `int8` array.
+
+Examples:
+    >>> import random, numpy, xeri
+    >>> from xeri.envs.arrays import observation_array
+    >>> state = xeri.new_game(xeri.GREEK, dealer=0, rng=random.Random(5))
+    >>> tensor = observation_array(state, 1)
+    >>> tensor.dtype, tensor.shape == xeri.observation_shape(xeri.GREEK)
+    (dtype('float32'), True)
+    >>> expected = xeri.observation_tensor(xeri.observe(state, 1))
+    >>> bool((tensor == numpy.asarray(expected, dtype=numpy.float32)).all())
+    True
+"""
+
+from __future__ import annotations
+
+from xeri._agents.actions import action_mask, num_actions
+from xeri._agents.features import _layout, seat_parts
+from xeri._core.state import GameState, Phase
+from xeri._errors import IllegalMoveError
+from xeri._families.pile.rule import PileCapture
+from xeri._families.protocol import XeriKind
+from xeri._rules.ruleset import RuleSet
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+except ImportError as exc:  # pragma: no cover - the tests run with the extra installed
+    raise ImportError('xeri.envs.arrays needs the numpy extra: pip install "xeri[numpy]"') from exc
+
+__all__ = ["TensorTracker", "action_mask_array", "observation_array"]
+
+_CARDS = 52
+_BITS = np.dtype("<u8")  # little-endian: bit `card.index` of a plane is its byte's bit
+
+
+def _check(state: object, seat: object, function: str) -> GameState:
+    if type(state) is not GameState:
+        raise IllegalMoveError(f"{function} needs a GameState, not {type(state).__name__}")
+    seats = state.rules.seats
+    if type(seat) is not int or not 0 <= seat < seats:
+        raise IllegalMoveError(f"seat must be an int from 0 to {seats - 1}, not {seat!r}")
+    return state
+
+
+def observation_array(
+    state: GameState, seat: int, out: npt.NDArray[np.float32] | None = None
+) -> npt.NDArray[np.float32]:
+    """The observation tensor of a seat as a `float32` array, built from the state.
+
+    Args:
+        state: a state.
+        seat: the observing seat.
+        out: an array of shape `observation_shape(state.rules)` and dtype
+            `float32` to fill (a row of a batch, say); None for a new one.
+
+    Returns:
+        `out`, or a new array: equal to the seat's
+        [`observation_tensor`][xeri.observation_tensor], hiding what it hides
+        ([X2][rules-x2]).
+
+    Raises:
+        IllegalMoveError: `state` is not a state, or `seat` not one of its seats.
+    """
+    _check(state, seat, "observation_array")
+    return _fill(state, seat, out)
+
+
+def _fill(
+    state: GameState, seat: int, out: npt.NDArray[np.float32] | None = None
+) -> npt.NDArray[np.float32]:
+    """`observation_array` without the checks, for the environments' trusted calls."""
+    planes, numbers = seat_parts(state, seat)
+    cut = len(planes) * _CARDS
+    if out is None:
+        out = np.empty(cut + len(numbers), dtype=np.float32)
+    bits = np.unpackbits(np.array(planes, dtype=_BITS).view(np.uint8), bitorder="little")
+    out[:cut] = bits.reshape(len(planes), 64)[:, :_CARDS].reshape(-1)
+    out[cut:] = numbers
+    return out
+
+
+def action_mask_array(state: GameState, seat: int | None = None) -> npt.NDArray[np.int8]:
+    """The legal actions of the seat to move as an `int8` array: 1 where legal, else 0.
+
+    Args:
+        state: a state.
+        seat: the seat asking; all 0 when it is not the seat to move. None
+            for the seat to move, whichever it is.
+
+    Returns:
+        A new array of `num_actions(state.rules)` entries, equal to
+        [`action_mask`][xeri.action_mask] for the seat to move.
+
+    Raises:
+        IllegalMoveError: `state` is not a state, or `seat` not one of its seats.
+        RuleSetError: the capture rule has no action encoding.
+    """
+    if seat is not None:
+        _check(state, seat, "action_mask_array")
+    elif type(state) is not GameState:
+        raise IllegalMoveError(f"action_mask_array needs a GameState, not {type(state).__name__}")
+    return _mask(state, seat)
+
+
+def _mask(state: GameState, seat: int | None) -> npt.NDArray[np.int8]:
+    """`action_mask_array` without the checks."""
+    mover = state.to_move
+    rules = state.rules
+    if mover is None or (seat is not None and seat != mover):
+        return np.zeros(num_actions(rules), dtype=np.int8)
+    if rules.capture.__class__ is PileCapture:  # a pile game's legal moves: the hand's cards
+        mask = np.zeros(_CARDS, dtype=np.int8)
+        mask[[card.index for card in state.hands[mover]]] = 1
+        return mask
+    return np.frombuffer(action_mask(state), dtype=np.int8).copy()  # type: ignore[no-any-return,unused-ignore]  # an int8 array
+
+
+class TensorTracker:
+    """The observation tensors of every seat of one game, kept up to date from move to move.
+
+    An environment that shows each state of a game to a seat in turn can ask
+    the tracker instead of [`observation_array`][xeri.envs.arrays.observation_array]:
+    the tracker keeps one array of everything the tensors of the seats are
+    made of (every hand's plane, the table, the plays, the captures and the
+    numbers, each seat's blocks as they stand for seat 0) and, when the
+    state it is given is the state after one play of the last one, it
+    changes only what the play changed; a seat's tensor is then one gather
+    of that array (the seat's hand, its seats and sides counted from it)
+    less its own hand among the unknown cards. Any other state is read
+    whole. The tensors are equal to
+    [`observation_array`][xeri.envs.arrays.observation_array]'s, as the
+    tests check on every state of random games.
+
+    The plays are followed for pile rule sets ([`PileCapture`][xeri.PileCapture])
+    without face-down cards and without `dealer_per_deal`; for any other rule
+    set (whose tensors have blocks that depend on the seat: builds, captures
+    of face-down cards) each tensor is read whole for its seat.
+
+    Args:
+        rules: the rule set of the game.
+
+    Examples:
+        >>> import random, xeri
+        >>> from xeri.envs.arrays import TensorTracker, observation_array
+        >>> tracker = TensorTracker(xeri.GREEK)
+        >>> state = xeri.new_game(xeri.GREEK, rng=random.Random(2))
+        >>> for _ in range(5):
+        ...     seat = state.to_move
+        ...     assert (tracker.observe(state, seat) == observation_array(state, seat)).all()
+        ...     state = xeri.apply(state, xeri.legal_moves(state)[0])
+    """
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        lay = _layout(rules)
+        seats = rules.seats
+        sides = rules.num_sides
+        self._follow = (
+            rules.capture.__class__ is PileCapture
+            and not rules.face_down
+            and not rules.dealer_per_deal
+        )
+        size = lay.size
+        self._size = size
+        start = lay.start
+        self._start = start
+        self._seats = seats
+        # Absolute sides, in the order seat 0 counts them.
+        order0 = sorted(range(sides), key=lay.rel_sides[0].__getitem__)
+        self._side_slot = {side: order0.index(side) for side in range(sides)}
+        self._array = np.zeros(size + (seats - 1) * _CARDS, dtype=np.float32)
+        gathers = []
+        seat_blocks = ("to_move", "dealer", "last_capturer", "hand_sizes")
+        side_blocks = ("captured_counts", "xeris", "jack_xeris", "scores", "round_points")
+        for me in range(seats):
+            index = np.arange(size)
+            rel_to_abs = [(me + k) % seats for k in range(seats)]
+            mine = sorted(range(sides), key=lay.rel_sides[me].__getitem__)
+            side_to_slot = [self._side_slot[side] for side in mine]
+            if me:
+                index[0:_CARDS] = size + (me - 1) * _CARDS + np.arange(_CARDS)
+            at = start["played"]
+            for k, seat in enumerate(rel_to_abs):
+                index[at + k * _CARDS : at + (k + 1) * _CARDS] = (
+                    at + seat * _CARDS + np.arange(_CARDS)
+                )
+            at = start["captured"]
+            for r, slot in enumerate(side_to_slot):
+                index[at + r * _CARDS : at + (r + 1) * _CARDS] = (
+                    at + slot * _CARDS + np.arange(_CARDS)
+                )
+            for name in seat_blocks:
+                at = start[name]
+                index[at : at + seats] = at + np.array(rel_to_abs)
+            for name in side_blocks:
+                at = start[name]
+                index[at : at + sides] = at + np.array(side_to_slot)
+            gathers.append(index)
+        self._gathers = gathers
+        self._unknown = start["unknown"]
+        self._state: GameState | None = None
+        self._counts = [0] * sides
+        self._xeris = [0] * sides
+        self._jacks = [0] * sides
+        self._cap = lay.xeri_cap
+
+    def observe(self, state: GameState, seat: int) -> npt.NDArray[np.float32]:
+        """The observation tensor of `seat` in `state`: a new `float32` array.
+
+        Args:
+            state: a state of the tracker's rule set.
+            seat: the observing seat.
+
+        Returns:
+            `observation_array(state, seat)`.
+
+        Raises:
+            IllegalMoveError: `state` is not a state of the rule set, or
+                `seat` not one of its seats.
+        """
+        if not self._follow:  # seat-dependent blocks: read for the seat
+            _check(state, seat, "TensorTracker.observe")
+            if state.rules != self.rules:
+                raise IllegalMoveError("the state is not of the tracker's rule set")
+            return _fill(state, seat)
+        if state is not self._state:
+            if type(state) is not GameState or state.rules is not self.rules:
+                _check(state, seat, "TensorTracker.observe")
+                if state.rules != self.rules:
+                    raise IllegalMoveError("the state is not of the tracker's rule set")
+            self._advance(state)
+        if type(seat) is not int or not 0 <= seat < self._seats:
+            _check(state, seat, "TensorTracker.observe")
+        out = self._array[self._gathers[seat]]
+        u = self._unknown
+        out[u : u + _CARDS] -= out[:_CARDS]  # the own hand is not unknown to its seat
+        return out
+
+    def _advance(self, state: GameState) -> None:
+        prev = self._state
+        self._state = state
+        if (
+            prev is None
+            or not self._follow
+            or state.round_results is not prev.round_results
+            or state.phase is not Phase.PLAY
+            or prev.phase is not Phase.PLAY
+            or len(state.history) != len(prev.history) + 1
+            or state.history[:-1] != prev.history
+        ):
+            self._read(state)
+            return
+        self._play(prev, state)
+
+    def _read(self, state: GameState) -> None:
+        """Read the whole state: seat 0's tensor, the other hands, the kept numbers."""
+        a = self._array
+        _fill(state, 0, a[: self._size])
+        u = self._unknown
+        a[u : u + _CARDS] += a[:_CARDS]  # the cards unknown to all but their holder
+        size = self._size
+        a[size:] = 0.0
+        for seat in range(1, self._seats):
+            hand = [card.index for card in state.hands[seat]]
+            a[size + (seat - 1) * _CARDS + np.array(hand, dtype=np.intp)] = 1.0
+        counts = [0] * len(self._counts)
+        xeris = [0] * len(self._counts)
+        jacks = [0] * len(self._counts)
+        slot = self._side_slot
+        sides = self.rules.sides
+        for take in state.takes:
+            k = slot[sides[take.seat]]
+            counts[k] += len(take.cards)
+            if take.xeri is not None:
+                xeris[k] += 1
+                jacks[k] += take.xeri is XeriKind.JACK_XERI
+        self._counts, self._xeris, self._jacks = counts, xeris, jacks
+
+    def _hand_at(self, seat: int) -> int:
+        return 0 if seat == 0 else self._size + (seat - 1) * _CARDS
+
+    def _play(self, prev: GameState, state: GameState) -> None:
+        """Change what one play of a pile game changed ([G5]-[G8]), block by block."""
+        a = self._array
+        start = self._start
+        rules = self.rules
+        mover: int = prev.to_move  # type: ignore[assignment]  # a play: a seat was to move
+        card = state.history[-1].index  # type: ignore[union-attr]  # a pile game's move is a card
+        seats = self._seats
+        per_hand = rules.hand_size
+        a[start["played"] + mover * _CARDS + card] = 1.0
+        a[self._unknown + card] = 0.0
+        if len(state.stock) != len(prev.stock):  # G8: every hand is dealt again
+            for seat in range(seats):
+                at = self._hand_at(seat)
+                a[at : at + _CARDS] = 0.0
+                hand = [c.index for c in state.hands[seat]]
+                a[at + np.array(hand, dtype=np.intp)] = 1.0
+                a[start["hand_sizes"] + seat] = len(state.hands[seat]) / per_hand
+            a[start["stock"]] = len(state.stock) / _CARDS
+        else:
+            a[self._hand_at(mover) + card] = 0.0
+            a[start["hand_sizes"] + mover] = len(state.hands[mover]) / per_hand
+        table, top = start["table"], start["top"]
+        if prev.table:
+            a[top + prev.table[-1].index] = 0.0  # type: ignore[union-attr]  # a pile holds cards
+        if len(state.takes) == len(prev.takes):  # the card is laid on the pile
+            a[table + card] = 1.0
+            a[top + card] = 1.0
+        else:  # the pile is taken
+            a[table : table + _CARDS] = 0.0
+            take = state.takes[-1]
+            k = self._side_slot[rules.sides[take.seat]]
+            a[start["captured"] + k * _CARDS + np.array([c.index for c in take.cards])] = 1.0
+            self._counts[k] += len(take.cards)
+            a[start["captured_counts"] + k] = self._counts[k] / _CARDS
+            if take.xeri is not None:
+                self._xeris[k] += 1
+                a[start["xeris"] + k] = min(1.0, self._xeris[k] / self._cap)
+                if take.xeri is XeriKind.JACK_XERI:
+                    self._jacks[k] += 1
+                    a[start["jack_xeris"] + k] = min(1.0, self._jacks[k] / self._cap)
+            last = start["last_capturer"]
+            a[last : last + seats] = 0.0
+            a[last + take.seat] = 1.0
+        on_table = len(state.table)
+        a[start["table_count"]] = on_table / _CARDS
+        a[start["lone_item"]] = 1.0 if on_table == 1 else 0.0
+        at = start["to_move"]
+        a[at + mover] = 0.0
+        if state.to_move is not None:
+            a[at + state.to_move] = 1.0

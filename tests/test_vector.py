@@ -1,0 +1,221 @@
+"""The vector environment: pile games on arrays, replayed through the engine move by move."""
+
+from __future__ import annotations
+
+import attrs
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+
+import xeri
+from xeri import GREEK, GREEK_FOUR, PISTI, MajorityTie, Rank, RanksOnTable, Redeal
+from xeri.envs.vector import XeriVector, random_policy, vector_env
+from xeri.testing import rule_sets
+
+PILE_RULES = (
+    GREEK,
+    GREEK_FOUR,
+    PISTI,
+    attrs.evolve(GREEK, name="greek-v2-v3-test", redeal=Redeal.NEVER, xeri_on_last_card=False),
+    attrs.evolve(
+        GREEK,
+        name="greek-three-test",
+        seats=3,
+        sides=(0, 1, 2),
+        hand_size=4,
+        table_size=4,
+        majority_tie=MajorityTie.SPLIT,
+        jack_xeri_points=25,
+    ),
+    attrs.evolve(
+        GREEK_FOUR,
+        name="greek-four-kings-test",
+        redeal=RanksOnTable(rank=Rank.KING, count=2),
+        capture=xeri.PileCapture(sweeper=Rank.QUEEN),
+        xeri_on_first_card=False,
+    ),
+    attrs.evolve(
+        PISTI,
+        name="pisti-lone-test",  # one table card: the first card can take it (P4)
+        seats=3,
+        sides=(0, 1, 2),
+        hand_size=17,
+        table_size=1,
+        face_down=0,
+    ),
+    attrs.evolve(PISTI, name="pisti-small-test", deck=xeri.PIQUET_DECK, hand_size=7, table_size=4),
+)
+
+
+def _margins(state: xeri.GameState) -> tuple[float, ...]:
+    rules = state.rules
+    total = state.round_results[-1].total
+    sides = range(rules.num_sides)
+    margin = [total[s] - max(total[o] for o in sides if o != s) for s in sides]
+    return tuple(float(margin[side]) for side in rules.sides)
+
+
+def _check(games: XeriVector, states, obs, mask, to_move) -> None:
+    for row, state in enumerate(states):
+        assert state.phase is xeri.Phase.PLAY
+        assert to_move[row] == state.to_move
+        expected = xeri.observation_tensor(xeri.observe(state, state.to_move))
+        assert (obs[row] == np.asarray(expected, dtype=np.float32)).all(), row
+        assert set(np.flatnonzero(mask[row])) == set(xeri.legal_actions(state))
+
+
+@pytest.mark.parametrize("rules", PILE_RULES, ids=lambda r: r.name)
+def test_G3_G12_vector_games_replay_through_apply_move_by_move(rules):
+    _replay(rules, count=24, seed=5)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(rule_sets(max_seats=4, name="vector-generated", decks=True))
+def test_G3_G12_generated_pile_rule_sets_replay_through_apply(rules):
+    try:
+        XeriVector(rules, num_envs=1)
+    except xeri.RuleSetError:
+        assume(False)  # not a pile rule set the arrays play: refused, as tested below
+    _replay(rules, count=6, seed=1)
+
+
+def _replay(rules, *, count: int, seed: int) -> None:
+    games = XeriVector(rules, num_envs=count, seed=seed, record=True)
+    obs, mask, to_move = games.reset()
+    states = [games.state(row) for row in range(games.num_envs)]
+    _check(games, states, obs, mask, to_move)
+    rng = np.random.default_rng(seed)
+    finished = 0
+    plays = len(rules.deck) - rules.table_size
+    for _ in range(plays * 2 + 7):
+        actions = random_policy(obs, mask, rng)
+        obs, mask, to_move, rewards, terminated = games.step(actions)
+        for row in range(games.num_envs):
+            state = xeri.apply(states[row], xeri.DECK[int(actions[row])])
+            if terminated[row]:
+                assert state.is_round_over
+                assert len(state.round_results) == 1
+                assert tuple(rewards[row].tolist()) == _margins(state)
+                finished += 1
+                state = games.state(row)
+            else:
+                assert not rewards[row].any()
+            states[row] = state
+        _check(games, states, obs, mask, to_move)
+    assert finished >= games.num_envs
+    row, episodes = 0, games.replay_moves(0)
+    for dealer, moves, rewards in episodes:
+        state = xeri.start(rules, dealer=dealer)
+        for move in moves:
+            state = xeri.apply(state, move)
+        assert state.is_round_over
+        assert _margins(state) == rewards
+
+
+@pytest.mark.parametrize(
+    ("rules", "why"),
+    [
+        (xeri.GERMAN, "pile games only"),
+        (xeri.SCOPA, "pile games only"),
+        (attrs.evolve(GREEK, name="greek-v1-test", show_bottom_card=True), "show_bottom_card"),
+        (attrs.evolve(GREEK, name="greek-per-deal-test", dealer_per_deal=True), "dealer_per_deal"),
+        (
+            attrs.evolve(GREEK, name="greek-lines-test", categories=(xeri.Sweeps(points=1),)),
+            "categories",
+        ),
+    ],
+    ids=lambda v: getattr(v, "name", ""),
+)
+def test_unsupported_rule_sets_are_refused_with_the_reason(rules, why):
+    with pytest.raises(xeri.RuleSetError, match=why):
+        XeriVector(rules, num_envs=2)
+
+
+def test_illegal_actions_are_refused_and_nothing_is_played():
+    games = XeriVector(GREEK, num_envs=4, seed=1, record=True)
+    with pytest.raises(xeri.IllegalMoveError, match="call reset"):
+        games.step([0, 0, 0, 0])
+    obs, mask, _ = games.reset()
+    before = [games.state(row) for row in range(4)]
+    actions = mask.argmax(axis=1)
+    wrong = actions.copy()
+    wrong[2] = int(np.flatnonzero(mask[2] == 0)[0])
+    with pytest.raises(xeri.IllegalMoveError, match="of game 2 is not legal"):
+        games.step(wrong)
+    with pytest.raises(xeri.IllegalMoveError, match="4 ints"):
+        games.step(actions[:3])
+    with pytest.raises(xeri.IllegalMoveError, match="from 0 to 51"):
+        games.step(actions + 60)
+    assert [games.state(row) for row in range(4)] == before
+    assert (games.observe() == obs).all()
+
+
+def test_a_seed_fixes_the_games():
+    first = XeriVector(GREEK_FOUR, num_envs=8, seed=4).reset()
+    again = XeriVector(GREEK_FOUR, num_envs=8, seed=4).reset()
+    assert all((a == b).all() for a, b in zip(first, again, strict=True))
+
+
+def test_the_gymnasium_vector_env_plays_the_agents_seat_against_the_policy():
+    env = vector_env(GREEK, num_envs=16, seed=2, seat=1)
+    obs, info = env.reset(seed=2)
+    assert env.observation_space["observation"].shape == (16, obs["observation"].shape[1])
+    assert (obs["action_mask"] == info["action_mask"]).all()
+    assert (env.games._to_move == 1).all()
+    rng = np.random.default_rng(0)
+    total = np.zeros(16)
+    ended = 0
+    for _ in range(60):
+        actions = random_policy(obs["observation"], obs["action_mask"], rng)
+        obs, rewards, terminated, truncated, info = env.step(actions)
+        assert not truncated.any()
+        assert (env.games._to_move == 1).all()
+        assert (rewards[~terminated] == 0).all()
+        total += rewards
+        ended += int(terminated.sum())
+    assert ended >= 16
+    env.close()
+
+
+def test_the_gymnasium_vector_env_refuses_bad_opponents():
+    with pytest.raises(xeri.IllegalMoveError, match="opponents"):
+        vector_env(GREEK, num_envs=2, opponents="greedy")
+
+
+def test_G10_banked_margins_are_the_points_captured_so_far_and_add_up_to_the_round():
+    rules = GREEK_FOUR
+    games = XeriVector(rules, num_envs=6, seed=9, record=True)
+    obs, mask, _ = games.reset()
+    rng = np.random.default_rng(9)
+    for _ in range(47):
+        states = [games.state(row) for row in range(6)]
+        banked = games.banked_margins()
+        for row, state in enumerate(states):
+            points = [0] * rules.num_sides
+            for take in state.takes:
+                side = rules.sides[take.seat]
+                points[side] += rules.card_points.count(take.cards)
+                if take.xeri is xeri.XeriKind.JACK_XERI:
+                    points[side] += rules.jack_xeri_points
+                elif take.xeri is not None:
+                    points[side] += rules.xeri_points
+            for seat in range(rules.seats):
+                mine = rules.sides[seat]
+                best = max(p for s, p in enumerate(points) if s != mine)
+                assert banked[row, seat] == points[mine] - best
+        obs, mask, _, _rewards, terminated = games.step(random_policy(obs, mask, rng))
+        assert not terminated.any()
+
+
+def test_the_gymnasium_vector_env_takes_an_array_policy_for_the_opponents():
+    seen = []
+
+    def first_card(observations, masks, rng):
+        seen.append(observations.shape)
+        return masks.argmax(axis=1)
+
+    env = vector_env(GREEK, num_envs=8, seed=3, opponents=first_card)
+    obs, _ = env.reset(seed=3)
+    env.step(random_policy(obs["observation"], obs["action_mask"], np.random.default_rng(1)))
+    assert seen
+    assert all(shape[1] == obs["observation"].shape[1] for shape in seen)
