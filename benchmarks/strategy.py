@@ -899,7 +899,7 @@ def _plots(  # noqa: PLR0915  # one plot after another
         fig, ax = plt.subplots(figsize=(7, 3.4), dpi=100)
         for i, rules in enumerate(names):
             rows = [row for row in ladder if row["rules"] == rules]
-            x = [steps.index(r["step"]) + (i - (len(names) - 1) / 2) * 0.22 for r in rows]
+            x = [steps.index(r["step"]) + (i - (len(names) - 1) / 2) * 0.12 for r in rows]
             y = [r["difference"] for r in rows]
             err = [[r["difference"] - r["interval"][0] for r in rows],
                    [r["interval"][1] - r["difference"] for r in rows]]  # fmt: skip
