@@ -620,9 +620,11 @@ def ladder_block(rows: list[dict[str, Any]], speed: list[dict[str, Any]] | None 
     """The ladder table, and a sentence per rule set saying which steps hold."""
     if not rows:
         return "The ladder has not been measured yet: run `benchmarks/ladder.py` as shown below."
+    # The verdict and its figures first: a table wider than the column scrolls,
+    # and what a reader looks for stays in view.
     lines = _header(
-        "rule set", "step", "stronger", "weaker", "deals:", "wanted:", "rounds:",
-        "difference:", "95% interval", "s/decision (stronger):", "verdict",
+        "rule set", "step", "verdict", "difference:", "95% interval", "stronger", "weaker",
+        "deals:", "wanted:", "rounds:", "s/decision (stronger):",
     )  # fmt: skip
     for row in rows:
         low, high = row["interval"]
@@ -630,10 +632,10 @@ def ladder_block(rows: list[dict[str, Any]], speed: list[dict[str, Any]] | None 
         per = f"{seconds / decisions:.4f}" if decisions and seconds else "n/a"
         want = _count(row["wanted"]) if "wanted" in row else "n/a"
         lines.append(
-            f"| {_name(row['rules'])} | {row['step']} | `{_bot(row['bots'][0])}`"
-            f" | `{_bot(row['bots'][1])}` | {_count(row['deals'])} | {want}"
-            f" | {_count(row['rounds'])} | {row['difference']:+.2f} | [{low:+.2f}, {high:+.2f}]"
-            f" | {per} | {_verdict(row['interval'])} |"
+            f"| {_name(row['rules'])} | {row['step']} | {_verdict(row['interval'])}"
+            f" | {row['difference']:+.2f} | [{low:+.2f}, {high:+.2f}]"
+            f" | `{_bot(row['bots'][0])}` | `{_bot(row['bots'][1])}`"
+            f" | {_count(row['deals'])} | {want} | {_count(row['rounds'])} | {per} |"
         )
     lines.extend(["", *_ladder_sentences(rows), *_count_sentences(rows)])
     lines.extend(speed_block(speed or []))
@@ -726,17 +728,17 @@ def dealer_block(data: dict[str, Any] | None) -> str:
     if not data:
         return "Not measured yet: run `benchmarks/strategy.py measure`."
     lines = _header(
-        "rule set", "bot on every seat", "deals:", "rounds:", "dealer's side:", "other side:",
-        "difference:", "95% interval", "rounds won (dealer / other / equal)",
+        "rule set", "bot on every seat", "difference:", "95% interval", "dealer's side:",
+        "other side:", "rounds won (dealer / other / equal)", "deals:", "rounds:",
     )  # fmt: skip
     for row in data["dealer"]:
         low, high = row["interval"]
         lines.append(
-            f"| {_name(row['rules'])} | `{_bot(row['bot'])}` | {_count(row['deals'])}"
-            f" | {_count(row['rounds'])} | {row['dealer_points']:.2f} | {row['other_points']:.2f}"
+            f"| {_name(row['rules'])} | `{_bot(row['bot'])}`"
             f" | {row['difference']:+.2f} | [{low:+.2f}, {high:+.2f}]"
+            f" | {row['dealer_points']:.2f} | {row['other_points']:.2f}"
             f" | {_count(row['dealer_wins'])} / {_count(row['other_wins'])}"
-            f" / {_count(row['draws'])} |"
+            f" / {_count(row['draws'])} | {_count(row['deals'])} | {_count(row['rounds'])} |"
         )
     lines.extend(["", *_dealer_sentences(data["dealer"]), "", "![The dealer](images/dealer.png)"])
     return "\n".join(lines)

@@ -1,13 +1,17 @@
 """Regenerate `seeds/traceability.md` from the clause list and the test names.
 
-The table has one row per clause id of `seeds/clauses.txt`. Its columns:
+The page has one table per group of clauses (`G`, `F`, ...), one row per
+clause id of `seeds/clauses.txt`, then the tests grouped by clause. The
+columns of a row:
 
-* **clause** and **title**: from `seeds/clauses.txt`;
+* **clause**: the id, linked to its anchor on the rules pages (`[G7][rules-g7]`);
+* **tests**: generated: how many test functions under `tests/` have a name
+  that starts with `test_<ID>_` (several ids may follow each other,
+  `test_G7_G12_...`; case does not matter), linked to the clause's list of
+  them, as `file::function`, in a block that opens on a click;
+* **title**: from `seeds/clauses.txt`;
 * **expressed by**: the rule-set fields or components that carry the clause,
-  written by hand in `seeds/traceability.md` and kept as they are;
-* **tests**: generated: every test function under `tests/` whose name starts
-  with `test_<ID>_` (several ids may follow each other, `test_G7_G12_...`;
-  case does not matter), as `file::function`.
+  written by hand in `seeds/traceability.md` and kept as they are.
 
 Run it from anywhere after adding or renaming tests:
 
@@ -39,7 +43,8 @@ RULES_PAGES = ROOT / "docs" / "rules"
 
 _CLAUSE_LINE = re.compile(r"([A-Z])(\d{1,2})\s+(\S.*)")
 _ID_TOKEN = re.compile(r"([A-Za-z])(\d{1,2})")
-_ROW = re.compile(r"^\|\s*([A-Z]\d{1,2})\s*\|(.*)\|\s*$")
+# A clause row: `| [G7][rules-g7] | ...`; a bare `| G7 | ...` is read too.
+_ROW = re.compile(r"^\|\s*\[?([A-Z]\d{1,2})(?:\]\[rules-[a-z]\d{1,2}\])?\s*\|(.*)\|\s*$")
 _ANCHOR = re.compile(r"\[\]\(\)\{#rules-([a-z])(\d{1,2})\}")
 MISSING = "*none yet*"
 
@@ -54,10 +59,23 @@ the documentation describes each one), or the component or function that
 carries the rule.
 
 The *tests* column is generated: a test covers a clause when its name
-starts with `test_<ID>_`. After adding or renaming tests, regenerate it with
-`python seeds/make_traceability.py`; the test suite fails while this table is
+starts with `test_<ID>_`; the number links to the list of those tests, by
+clause, below the tables. After adding or renaming tests, regenerate it with
+`python seeds/make_traceability.py`; the test suite fails while this page is
 out of date, and while any clause has no test.
 """
+
+GROUPS = {
+    "G": "Greek Xeri",
+    "F": "Four players",
+    "V": "Variants of the four-player tradition",
+    "D": "German Xeri",
+    "X": "Every game: scoring, hidden cards, chance, illegal moves",
+    "P": "Turkish Pişti",
+    "S": "Scopa",
+    "C": "Cassino",
+}
+"""The heading of each group of clauses, by its letter, in page order."""
 
 
 def read_clauses(path: Path = CLAUSES) -> list[tuple[str, str]]:
@@ -129,13 +147,18 @@ def read_expressed(path: Path = TABLE) -> dict[str, str]:
     if not path.exists():
         return {}
     cells: dict[str, str] = {}
+    where = 1  # the column of *expressed by* after the clause's, as the table's head says
     for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("| clause |"):
+            names = [c.strip() for c in line.strip().strip("|").split("|")]
+            where = names.index("expressed by") - 1
+            continue
         match = _ROW.match(line)
         if match is None:
             continue
         columns = [c.strip() for c in match[2].split(" | ")]
-        if len(columns) >= 2:
-            cells[match[1]] = columns[1]
+        if len(columns) > where:
+            cells[match[1]] = columns[where]
     return cells
 
 
@@ -157,17 +180,40 @@ def unlisted(clauses: list[tuple[str, str]], pages: dict[str, str]) -> list[tupl
 def render(
     clauses: list[tuple[str, str]], expressed: dict[str, str], tests: dict[str, list[str]]
 ) -> str:
-    """The whole text of the traceability table."""
-    lines = [
-        HEADER,
-        "| clause | title | expressed by | tests |",
-        "|---|---|---|---|",
-    ]
+    """The whole text of the traceability page: a table per group, then the tests by clause."""
+    letters = list(GROUPS) + sorted({c[0] for c, _ in clauses} - set(GROUPS))
+    lines = [HEADER]
+    for letter in letters:
+        group = [(clause, title) for clause, title in clauses if clause[0] == letter]
+        if not group:
+            continue
+        span = f"{group[0][0]}–{group[-1][0]}" if len(group) > 1 else group[0][0]
+        lines += [
+            f"## {GROUPS.get(letter, letter)} ({span})",
+            "",
+            "| clause | tests | title | expressed by |",
+            "|---|---|---|---|",
+        ]
+        for clause, title in group:
+            anchor = clause.lower()
+            count = len(tests.get(clause, []))
+            cell = f"[{count}][tests-{anchor}]" if count else MISSING
+            lines.append(
+                f"| [{clause}][rules-{anchor}] | {cell} | {title} | {expressed.get(clause, '')} |"
+            )
+        lines.append("")
+    lines += ["## Tests by clause", ""]
     for clause, title in clauses:
         names = tests.get(clause, [])
-        cell = "<br>".join(f"`{name}`" for name in names) if names else MISSING
-        lines.append(f"| {clause} | {title} | {expressed.get(clause, '')} | {cell} |")
-    return "\n".join(lines) + "\n"
+        if not names:
+            continue
+        anchor = clause.lower()
+        tested = f"{len(names)} test{'s' if len(names) != 1 else ''}"
+        lines += [f"[](){{#tests-{anchor}}}", "", f'??? note "{clause}: {title} ({tested})"', ""]
+        lines += [f"    [{clause}][rules-{anchor}] on the rules page; its tests:", ""]
+        lines += [f"    - `{name}`" for name in names]
+        lines.append("")
+    return "\n".join(lines).rstrip("\n") + "\n"
 
 
 def generate() -> str:

@@ -7,6 +7,7 @@ and that every error is one line on the error stream, exit status 2.
 
 from __future__ import annotations
 
+import importlib
 import io
 import json
 import random
@@ -80,13 +81,15 @@ def test_demo_numbers_players_from_one_and_shows_the_cards_each_capture_takes():
     assert "Round 1: Player 1 deals." in lines
     assert not re.search(r"\bP[0-9]\b", out)
     # The first play of the seeded match: the Jack sweeps the four table cards.
-    assert re.fullmatch(r"  Player 2 plays J♥ +takes 5♠ 3♣ J♣ K♥ \(5 cards\)", lines[7])
-    assert "takes 3♥ (2 cards)  ** XERI **" in out
+    assert re.fullmatch(r"  Player 2 plays J♥ +takes 5♠ 3♣ J♣ K♥ \(4 cards\)", lines[7])
+    assert "takes 3♥ (1 card)  ** XERI **" in out
+    assert all(len(line) <= 80 for line in lines)  # long captures go on over two lines
+    lines = unwrap(out).splitlines()
     captures = [line for line in lines if " takes " in line and "(last capture)" not in line]
     assert len(captures) > 20
     for line in captures:
-        taken, count = re.search(r"takes (.*) \((\d+) cards\)", line).groups()
-        assert len(CARD.findall(taken)) + 1 == int(count), line  # the played card is the +1
+        taken, count = re.search(r"takes (.*) \((\d+) cards?\)", line).groups()
+        assert len(CARD.findall(taken)) == int(count), line  # the count is of the cards named
     assert lines[-1] == "Player 1 wins the match after 6 rounds, 162 to 88."
 
 
@@ -113,6 +116,7 @@ def test_demo_is_the_same_match_for_the_same_seed():
 def test_demo_of_the_four_player_game_names_the_teams():
     code, out, _ = run("demo", "--rules", "greek-four", "--seed", "3")
     assert code == 0
+    out = unwrap(out)
     assert out.splitlines()[0] == (
         "A match of greek-four: 4 players in 2 teams, "
         "Team A = Players 1 and 3, Team B = Players 2 and 4."
@@ -185,7 +189,21 @@ def test_rules_lists_every_registered_rule_set_with_its_main_options(monkeypatch
     assert code == 0
     table, footer = out.split("\n\n")
     assert footer == "`xeri rules NAME` shows every option of one.\n"
-    rows = {line.split()[0]: line for line in table.splitlines()[1:]}
+    assert all(len(line) <= 80 for line in out.splitlines())
+    # A long capture summary goes on in its column, on rows of their own: join it again.
+    head, *lines = table.splitlines()
+    start, stop = head.index("capture"), head.index("match")
+    rows: dict[str, str] = {}
+    captures: dict[str, list[str]] = {}
+    for line in lines:
+        if not line.startswith(" "):
+            name = line.split()[0]
+            rows[name] = line
+        captures.setdefault(name, []).append(line[start:stop].strip())
+    rows = {
+        name: f"{line[:start]}{' '.join(captures[name])}  {line[stop:]}"
+        for name, line in rows.items()
+    }
     assert sorted(rows) == sorted(xeri.registered())
     assert out.splitlines()[0].split() == ["name", "players", "hand", "capture", "match"]
     assert re.fullmatch(r"greek +2 +6 +pile, J sweeps +first to 151", rows["greek"])
@@ -202,6 +220,7 @@ def test_rules_lists_every_registered_rule_set_with_its_main_options(monkeypatch
 def test_rules_name_shows_every_option_of_the_rule_set(name):
     code, out, _ = run("rules", name)
     assert code == 0
+    out = unwrap_options(out)
     rules = xeri.find_rules(name)
     options = {}
     for line in out.splitlines()[1:]:
@@ -218,13 +237,21 @@ def test_rules_name_shows_every_option_of_the_rule_set(name):
     assert options["card_points"].endswith(f"({rules.card_points.total} in the deck)")
 
 
+def unwrap_options(text):
+    """`xeri rules NAME` with each value that goes on under itself joined again."""
+    return re.sub(r"\n {22}(?=\S)", " ", text)
+
+
 def test_rules_name_writes_components_with_their_fields():
     _, greek, _ = run("rules", "greek")
+    assert all(len(line) <= 80 for line in greek.splitlines())
+    greek = unwrap_options(greek)
     assert "  capture             PileCapture(sweeper=Rank.JACK)\n" in greek
     assert "TargetScore(target=151, step=100, shared=SharedTarget.RAISE_TARGET)" in greek
     assert "A 1, 10 1, J 1, Q 1, K 1, 2♣ +1, 10♦ +1 (22 in the deck)" in greek
     assert "points a round      25 (22 for cards, 3 for the most cards)" in greek
     _, four, _ = run("rules", "greek-four")
+    four = unwrap_options(four)
     assert four.splitlines()[0] == (
         "greek-four: 4 players in 2 teams, Team A = Players 1 and 3, Team B = Players 2 and 4"
     )
@@ -245,6 +272,8 @@ def test_rules_of_an_unknown_name_is_an_error():
 def test_replay_shows_every_hand_at_every_deal_and_the_match_result(tmp_path, name):
     rec = played_record(xeri.find_rules(name), seed=1)
     code, out, err = run("replay", save(tmp_path, rec))
+    assert all(len(line) <= 80 for line in out.splitlines())
+    out = unwrap(out)
     assert (code, err) == (0, "")
     lines = out.splitlines()
     assert lines[0].endswith("Every card open.")
@@ -351,6 +380,7 @@ def test_X2_a_seats_replay_never_shows_a_card_hidden_from_it(tmp_path, rules):
 def test_X2_a_seats_view_shows_its_own_hand_and_only_the_size_of_the_others(tmp_path):
     rec = played_record(xeri.GREEK_FOUR, seed=4)
     code, out, _ = run("replay", save(tmp_path, rec), "--seat", "2")
+    out = unwrap(out)
     assert code == 0
     assert out.splitlines()[0].endswith("As Player 2 saw it: other hands and the stock hidden.")
     holds = [line for line in out.splitlines() if " holds " in line]
@@ -574,12 +604,23 @@ def test_X2_play_a_whole_round_by_numbers_never_showing_a_hidden_card(
     prompted = [0] * len(BAD) + list(range(len(turns)))
     assert_never_shows_a_hidden_card(out, turns, seat - 1, prompted)
     lines = out.splitlines()
-    assert lines[0] == f"A round of {_header_tail(rules)}"
+    assert unwrap(out).splitlines()[0] == f"A round of {_header_tail(rules)}"
+    assert all(len(line) <= 80 for line in lines)
     assert "Round 1 over." in lines
     assert lines[-1] == "That was the one round asked for (--round)."
     total = final.round_results[0].total
     assert re.search(r"^  round total +" + " +".join(map(str, total)) + "$", out, re.MULTILINE)
-    assert out.count(f"  Player {seat} plays ") == len(turns)
+    assert out.count("  You play ") == len(turns)
+    assert f"Player {seat} plays" not in out
+    assert "(one round, --round)" in out
+
+
+def unwrap(text):
+    """`text` with the lines wrapped to fit 80 columns joined again.
+
+    A wrapped line goes on indented 4 columns further than it began: 4 or 6.
+    """
+    return re.sub(r"\n(?: {4}| {6})(?=\S)", " ", text)
 
 
 def _header_tail(rules):
@@ -606,8 +647,8 @@ def test_play_answers_bad_input_with_one_line_and_a_new_prompt():
     help_text = pieces[4]
     for command in ("a number", "a move", "hint", "save FILE", "help", "quit"):
         assert f"\n  {command} " in help_text
-    assert "it holds every\n" in help_text
-    assert "hand and the order of the stock" in help_text
+    assert "it holds every hand and the order of the stock" in help_text
+    assert all(len(line) <= 80 for line in help_text.splitlines())
     hint = re.fullmatch(r"hint\n  hint: (\d+)\. (\S+)(?:   -> .*)?   \(ismcts\)\n", pieces[5])
     assert hint, pieces[5]
     assert str(moves[int(hint[1]) - 1]) == hint[2]
@@ -621,7 +662,7 @@ def test_play_reads_a_move_in_the_notation_and_refuses_a_card_not_held():
     _, out, _ = play("--round", answers=[other.ascii, f" {last.ascii.lower()} ", "quit"])
     pieces = PROMPT.split(out)
     assert pieces[1] == f"{other.ascii}\n  you do not hold that card\n"
-    assert pieces[2].startswith(f" {last.ascii.lower()} \n  Player 1 plays {last} ")
+    assert pieces[2].startswith(f" {last.ascii.lower()} \n  You play {last} ")
 
 
 def test_play_german_refuses_a_card_alone_that_must_be_written_whole():
@@ -646,8 +687,13 @@ def test_play_a_whole_match_against_greedy():
     assert (code, err) == (0, "")
     assert_never_shows_a_hidden_card(out, turns, 0, list(range(len(turns))))
     assert out.splitlines()[0] == "A match of greek: 2 players."
-    assert out.count("Your turn, Player 1.") == len(turns)
-    assert out.splitlines()[-1].startswith(("Player 1 wins", "Player 2 wins", "The match is"))
+    assert out.count("Your turn.") == len(turns)
+    assert re.search(r"^ +You +Player 2$", out, flags=re.MULTILINE)  # the score sheet's head
+    assert "Round 1: You deal." in out or "Round 1: Player 2 deals." in out
+    winner = {0: "You win", 1: "Player 2 wins", None: "The match is drawn"}[final.winner]
+    assert out.splitlines()[-3].startswith(winner)
+    verdict = {0: "you win!", 1: "Player 2 wins.", None: "a draw."}[final.winner]
+    assert out.splitlines()[-1] == f"*** The match is over: {verdict} ***"
     assert f"Round {len(final.round_results)} over." in out
 
 
@@ -660,7 +706,7 @@ def test_play_save_writes_the_game_record_so_far(tmp_path):
     pieces = PROMPT.split(out)
     assert pieces[2] == "save\n  save needs a file name: save game.json\n"
     assert pieces[3].startswith(f"save {tmp_path}\n  cannot write {tmp_path}: ")
-    assert pieces[4] == (
+    assert unwrap(pieces[4]) == (
         f"save {path}\n  saved the game so far to {path} (every card in it: replay it afterwards)\n"
     )
     rec = xeri.from_json(path.read_text(encoding="utf-8"), expect=xeri.GameRecord)
@@ -744,8 +790,8 @@ def test_play_options_that_do_not_fit_are_errors():
 def test_play_against_every_kind_of_bot(against, shown):
     code, out, _ = run("play", "--against", against, "--seed", "1", stdin="1\n1\n1\nquit\n")
     assert code == 0
-    assert out.splitlines()[1] == f"You are Player 1; Player 2 is {shown}."
-    assert out.count("  Player 1 plays ") == 3
+    assert unwrap(out).splitlines()[1] == f"You are Player 1; Player 2 is {shown}."
+    assert out.count("  You play ") == 3
 
 
 def test_play_four_players_with_bots_as_partner_and_opponents():
@@ -753,7 +799,7 @@ def test_play_four_players_with_bots_as_partner_and_opponents():
         "play", "--rules", "greek-four", "--seat", "4", "--seed", "1", "--level", "medium", stdin=""
     )
     assert code == 0
-    assert out.splitlines()[1] == (
+    assert unwrap(out).splitlines()[1] == (
         "You are Player 4, in Team B with Player 2; Player 1, Player 2 and Player 3 are "
         "counting bots."
     )
@@ -826,6 +872,161 @@ def test_rules_module_attribute_loads_a_custom_rule_set(tmp_path, monkeypatch):
     assert str(tmp_path) not in sys.path
 
 
+def test_G9_german_shows_the_table_the_last_play_left_before_the_last_capturer_takes_it():
+    _, out, _ = run("demo", "--rules", "german", "--seed", "7")
+    lines = unwrap(out).splitlines()
+    ends = [i for i, line in enumerate(lines) if "takes the cards left on the table:" in line]
+    assert ends
+    for i in ends:
+        left = (
+            lines[i].split("takes the cards left on the table: ")[1].removesuffix(" (last capture)")
+        )
+        assert lines[i - 1].endswith(f"table: {left}"), (lines[i - 1], lines[i])
+
+
+def test_G9_a_pile_games_last_play_shows_the_pile_it_left():
+    _, out, _ = run("demo", "--rules", "greek", "--seed", "7")
+    lines = unwrap(out).splitlines()
+    ends = [i for i, line in enumerate(lines) if "takes the cards left on the table:" in line]
+    for i in ends:
+        left = lines[i].split(": ")[1].removesuffix(" (last capture)").split()
+        if " takes " not in lines[i - 1]:  # a capture by the last card leaves a pile too
+            assert lines[i - 1].endswith(f"pile {len(left)}, top {left[-1]}"), lines[i - 1]
+
+
+def test_play_four_players_shows_the_rounds_won_that_decide_the_match():
+    _, out, _ = run(
+        "play", "--rules", "greek-four", "--seed", "1", "--against", "greedy", stdin="quit\n"
+    )
+    assert "  rounds won: Team A 0, Team B 0 (4 rounds, most won)\n" in out
+    assert "  points: Team A 0, Team B 0\n" in out
+    assert "match score" not in out
+    _, out, _ = run("play", "--seed", "1", stdin="quit\n")
+    assert "  match score: You 0, Player 2 0 (playing to 151)\n" in out
+    assert "rounds won" not in out
+
+
+class Paused:
+    """A stand-in for the game's `time.sleep`: the pauses asked for, without waiting."""
+
+    def __init__(self):
+        self.pauses = []
+
+    def __call__(self, seconds):
+        self.pauses.append(seconds)
+
+
+def test_play_on_a_terminal_the_bots_pause_and_a_score_sheet_waits_for_enter(monkeypatch):
+    _play = importlib.import_module("xeri.cli._play")  # `xeri.cli._play` is also a function
+
+    monkeypatch.setattr(_play, "_isatty", lambda stream: True)
+    paused = Paused()
+    monkeypatch.setattr(_play, "_sleep", paused)
+    turns, final = human_turns(xeri.GREEK, 2, 0, one_round=False)
+    rounds = len(final.round_results)
+    # A move for each turn; an Enter after each score sheet but the last.
+    answers, done = [], 0
+    for state in [*turns[1:], None]:
+        answers.append("1")
+        finished = len(state.round_results) if state is not None else rounds - 1
+        while done < finished:
+            answers.append("")
+            done += 1
+    code, out, err = play(answers=answers, seed=2)
+    assert (code, err) == (0, "")
+    assert out.count("[Enter: next round, q: quit]") == rounds - 1
+    assert out.count("Player 2 plays ") == len(paused.pauses) > 0
+    assert all(0 <= pause <= 0.8 for pause in paused.pauses)
+    assert out.splitlines()[-1].startswith("*** The match is over: ")
+
+    fast = Paused()
+    monkeypatch.setattr(_play, "_sleep", fast)
+    code, quick, _ = play("--fast", answers=["1"] * len(turns), seed=2)
+    assert code == 0
+    assert fast.pauses == []
+    assert "[Enter: next round" not in quick
+
+
+def test_play_quits_at_the_pause_after_a_score_sheet(monkeypatch):
+    _play = importlib.import_module("xeri.cli._play")  # `xeri.cli._play` is also a function
+
+    monkeypatch.setattr(_play, "_isatty", lambda stream: True)
+    monkeypatch.setattr(_play, "_sleep", Paused())
+    turns, _ = human_turns(xeri.GREEK, 2, 0, one_round=False)
+    first_round = [s for s in turns if not s.round_results]
+    code, out, _ = play(answers=[*["1"] * len(first_round), "q"], seed=2)
+    assert code == 0
+    assert out.endswith("[Enter: next round, q: quit] q\nGoodbye.\n")
+
+
+HOUSE_REGISTERED = """\
+import attrs
+import xeri
+
+HOUSE = xeri.register(attrs.evolve(xeri.GREEK, name="greek-house-cli", hand_size=4))
+"""
+
+
+def test_play_load_continues_a_saved_game_and_replay_rules_reads_a_custom_one(
+    tmp_path, monkeypatch
+):
+    (tmp_path / "house_registered_for_cli.py").write_text(HOUSE_REGISTERED, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delitem(sys.modules, "house_registered_for_cli", raising=False)
+    spec = "house_registered_for_cli:HOUSE"
+    path = tmp_path / "game.json"
+    try:
+        code, out, err = play("--rules", spec, answers=["1", f"save {path}", "quit"])
+        assert (code, err) == (0, "")
+        assert f"  to replay or continue it, pass --rules {spec}\n" in out
+        saved = xeri.from_json(path.read_text(encoding="utf-8"), expect=xeri.GameRecord)
+        before = xeri.replay(saved)[-1]
+        # A fresh process knows no rule set of that name: the record alone does not load.
+        del rules_module._REGISTRY["greek-house-cli"]  # not monkeypatch: it would restore it
+        sys.modules.pop("house_registered_for_cli", None)
+        code, _, err = run("replay", str(path))
+        assert code == 2
+        assert "no rule set is registered as 'greek-house-cli'" in err
+        assert "--rules MODULE:ATTRIBUTE" in err
+        code, shown, err = run("replay", str(path), "--rules", spec)
+        assert (code, err) == (0, "")
+        assert shown.startswith("A match of greek-house-cli: 2 players. Every card open.")
+        # Continued: the same state, the same prompt, and the game goes on from there.
+        del rules_module._REGISTRY["greek-house-cli"]  # not monkeypatch: it would restore it
+        sys.modules.pop("house_registered_for_cli", None)
+        code, out, err = run(
+            "play",
+            "--load",
+            str(path),
+            "--rules",
+            spec,
+            "--against",
+            "greedy",
+            stdin="1\nquit\n",
+        )
+        assert (code, err) == (0, "")
+        moves = len(saved.moves)
+        assert f"Continuing a saved game: 0 rounds played, {moves} moves." in out
+        hand = " ".join(map(str, before.hands[0]))
+        assert out.count("Your turn.") == 2
+        assert f"  your hand: {hand}\n" in PROMPT.split(out)[0]
+        assert out.count("  You play ") == 2  # the move saved, shown again, and one more
+    finally:
+        sys.modules.pop("house_registered_for_cli", None)
+        rules_module._REGISTRY.pop("greek-house-cli", None)
+
+
+def test_play_load_of_a_finished_game_or_a_bad_file_says_so(tmp_path):
+    rec = played_record(xeri.GREEK, 3)
+    path = save(tmp_path, rec)
+    code, out, err = run("play", "--load", path)
+    assert (code, err) == (0, "")
+    assert out.splitlines()[-1] == "That game is over: there is nothing left to play."
+    code, out, err = run("play", "--load", str(tmp_path / "missing.json"))
+    assert (code, out) == (2, "")
+    assert err.startswith("error: no such file: ")
+
+
 # --------------------------------------------------------------------------
 # simulate
 
@@ -854,13 +1055,13 @@ def test_simulate_prints_the_table_with_the_interval_and_progress_lines():
         "wins",
         "decisions/s",
     ]
-    assert lines[1].startswith("CountingBot(")
-    assert lines[2].startswith("GreedyBot()")
-    assert re.fullmatch(
-        r"difference \(bot 1 - bot 2\): [+-]\d+\.\d{3} points/round, 95% interval "
-        r"\[[+-]\d+\.\d{3}, [+-]\d+\.\d{3}\] over 10 deals \(20 rounds, duplicate; seed 1\)",
-        lines[3],
-    )
+    assert lines[1].startswith("counting ")
+    assert lines[2].startswith("greedy ")
+    assert re.fullmatch(r"difference \(bot 1 - bot 2\): [+-]\d+\.\d{3} points/round,", lines[3])
+    assert re.fullmatch(r"  95% interval \[[+-]\d+\.\d{3}, [+-]\d+\.\d{3}\]", lines[4])
+    assert lines[5] == "  over 10 deals (20 rounds, duplicate; seed 1)"
+    assert len(lines) == 6
+    assert all(len(line) <= 80 for line in lines)  # a terminal of 80 columns breaks no row
     assert err.splitlines() == [f"{n}/10 deals" for n in range(1, 11)]
     _, auto_out, auto_err = run(
         "simulate", "greek", "counting", "greedy", "--deals", "10", "--seed", "1"
@@ -933,8 +1134,15 @@ def test_simulate_progress_bar_is_drawn_with_rich():
     )
     assert code == 0
     assert "\x1b[" in out  # the bar's drawing, then the table
-    assert ANSI.sub("", out).splitlines()[-3].startswith("GreedyBot()")
+    assert ANSI.sub("", out).splitlines()[-5].startswith("greedy ")
     assert "over 8 deals" in out.splitlines()[-1]
+
+
+def test_simulate_help_writes_the_percent_sign_once():
+    code, out, _ = run("simulate", "--help")
+    assert code == 0
+    assert "95% interval" in " ".join(out.split())
+    assert "%%" not in out
 
 
 def test_simulate_errors_are_one_line():

@@ -3,8 +3,9 @@
 * the options page lists every field of `RuleSet` and every option of the
   built-in components, and its table of preset values is evaluated against
   the presets;
-* every public name of `xeri.__all__` is rendered by an API page, and every
-  public module has one;
+* every public name of `xeri.__all__` is rendered once by an API page, from
+  the facade (`::: xeri.apply`), every public subpackage has a page, and no
+  page or rendered docstring names a private module;
 * every page under docs/ is reachable from the navigation;
 * every rule clause cited by a docstring (`[G7][rules-g7]`) has an anchor on
   a rules page, and no docstring cites the rules by a file name.
@@ -17,6 +18,7 @@ from __future__ import annotations
 import ast
 import enum
 import importlib
+import importlib.util
 import re
 from pathlib import Path
 
@@ -144,19 +146,27 @@ def _api_directives() -> list[tuple[str, dict[str, object]]]:
     return found
 
 
-def _rendered() -> set[str]:
-    """Every identifier the API pages render: directives, plus explicit `members` lists."""
-    rendered: set[str] = set()
+def _rendered_list() -> list[str]:
+    """Every identifier the API pages render, once per rendering.
+
+    A directive renders its identifier, plus an explicit `members` list; a
+    directive of a whole public module renders the names of its `__all__`.
+    """
+    rendered: list[str] = []
     for identifier, options in _api_directives():
-        rendered.add(identifier)
+        rendered.append(identifier)
         members = options.get("members")
         if isinstance(members, list):
-            rendered.update(f"{identifier}.{member}" for member in members)
+            rendered.extend(f"{identifier}.{member}" for member in members)
         elif members is None and identifier in _public_modules():
-            # A whole module: mkdocstrings renders the names of its __all__.
             module = importlib.import_module(identifier)
-            rendered.update(f"{identifier}.{name}" for name in getattr(module, "__all__", ()))
+            rendered.extend(f"{identifier}.{name}" for name in getattr(module, "__all__", ()))
     return rendered
+
+
+def _rendered() -> set[str]:
+    """Every identifier the API pages render."""
+    return set(_rendered_list())
 
 
 def _public_modules() -> list[str]:
@@ -167,10 +177,33 @@ def _public_modules() -> list[str]:
     return sorted(f"xeri.{name}" for name in modules if not name.startswith("_"))
 
 
-def test_every_public_name_is_in_the_api_reference():
-    rendered = _rendered()
-    missing = sorted(name for name in xeri.__all__ if f"xeri.{name}" not in rendered)
-    assert missing == [], f"add '::: xeri.<name>' to the page of their module: {missing}"
+def test_every_public_name_is_rendered_once_from_the_facade():
+    rendered = _rendered_list()
+    counts = {name: rendered.count(f"xeri.{name}") for name in xeri.__all__}
+    missing = sorted(name for name, count in counts.items() if count == 0)
+    twice = sorted(name for name, count in counts.items() if count > 1)
+    assert missing == [], f"add '::: xeri.<name>' to the page of its topic: {missing}"
+    assert twice == [], f"rendered more than once: {twice}"
+
+
+def test_the_api_reference_renders_no_private_path():
+    private = sorted(
+        identifier
+        for identifier, _ in _api_directives()
+        if any(part.startswith("_") and not part.startswith("__") for part in identifier.split("."))
+    )
+    assert private == [], f"render these from the facade (`::: xeri.<name>`): {private}"
+
+
+def test_the_api_reference_renders_only_names_the_package_exports():
+    """Each `::: xeri.X` is a name of `xeri.__all__` or of a public subpackage."""
+    public = set(_public_modules()) | {f"xeri.{name}" for name in xeri.__all__}
+    stray = [
+        identifier
+        for identifier, _ in _api_directives()
+        if identifier != "xeri" and ".".join(identifier.split(".")[:2]) not in public
+    ]
+    assert stray == [], f"not a public name of the package: {stray}"
 
 
 @pytest.mark.parametrize("module", _public_modules())
@@ -185,6 +218,62 @@ def test_every_public_module_has_an_api_page_rendering_all_its_names(module):
         and not (name in xeri.__all__ and f"xeri.{name}" in rendered)
     ]
     assert missing == [], f"{module}: names of __all__ not rendered: {missing}"
+
+
+# A private module path: `xeri._core`, `xeri._families.sums.rule`, ...
+PRIVATE_PATH = re.compile(r"\bxeri\._[a-z]")
+
+
+def test_no_docs_page_names_a_private_module():
+    # The changelog page includes CHANGELOG.md, whose history names the old layout.
+    pages = [page for page in sorted(DOCS.rglob("*.md")) if page.name != "changelog.md"]
+    found = [
+        f"{page.relative_to(ROOT)}:{number}"
+        for page in pages
+        for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1)
+        if PRIVATE_PATH.search(line)
+    ]
+    assert found == [], "name the facade (`xeri.apply`) or a docs page: " + ", ".join(found)
+
+
+def _rendered_objects() -> list[tuple[str, object]]:
+    """The public objects whose docstrings the API pages render, and their members."""
+    owners = [(f"xeri.{name}", getattr(xeri, name)) for name in xeri.__all__]
+    objects: list[tuple[str, object]] = []
+    for module_name in _public_modules():
+        module = importlib.import_module(module_name)
+        objects.append((module_name, module))
+        owners += [(f"{module_name}.{name}", getattr(module, name)) for name in module.__all__]
+    for path, value in owners:
+        objects.append((path, value))
+        if isinstance(value, type):
+            objects += [
+                (f"{path}.{name}", member)
+                for name, member in vars(value).items()
+                if not name.startswith("_") or name == "__init__"
+            ]
+    return objects
+
+
+def test_no_rendered_docstring_of_the_facade_points_at_a_module_docstring():
+    """The private modules' docstrings are not rendered: their prose is on the topic pages."""
+    found = sorted(
+        path
+        for path, value in _rendered_objects()
+        if not path.startswith(("xeri.bots", "xeri.envs", "xeri.testing", "xeri.cli"))
+        and isinstance(getattr(value, "__doc__", None), str)
+        and "module docstring" in value.__doc__
+    )
+    assert found == [], f"link the topic page's section instead: {found}"
+
+
+def test_no_rendered_docstring_names_a_private_module():
+    found = sorted(
+        path
+        for path, value in _rendered_objects()
+        if isinstance(getattr(value, "__doc__", None), str) and PRIVATE_PATH.search(value.__doc__)
+    )
+    assert found == [], f"docstrings that name a private module: {found}"
 
 
 def test_every_docs_page_is_in_the_navigation():
@@ -267,3 +356,73 @@ def test_no_docstring_cites_the_rules_file():
         if "RULES.md" in text
     ]
     assert not cited, "write the clause as [G7][rules-g7] instead: " + ", ".join(cited)
+
+
+def _hooks():
+    """The site's MkDocs hooks module, `tools/docs_hooks.py`, loaded by its path."""
+    spec = importlib.util.spec_from_file_location("docs_hooks", ROOT / "tools" / "docs_hooks.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_site_registers_the_hooks_and_the_stylesheet():
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    assert "hooks:\n  # Console examples" in config
+    assert "  - tools/docs_hooks.py\n" in config
+    assert "  - stylesheets/extra.css\n" in config
+    assert (DOCS / "stylesheets" / "extra.css").is_file()
+
+
+def test_copying_a_console_example_copies_its_code_alone():
+    session = (
+        ">>> import xeri\n"
+        ">>> for card in xeri.DECK[:2]:\n"
+        "...     print(card)\n"
+        "...\n"
+        "A♣\n"
+        "A♦\n"
+        ">>> xeri.GREEK.hand_size\n"
+        "6\n"
+    )
+    code = _hooks().session_code(session)
+    assert code == (
+        "import xeri\nfor card in xeri.DECK[:2]:\n    print(card)\n\nxeri.GREEK.hand_size\n"
+    )
+    namespace: dict[str, object] = {}
+    exec(compile(code, "<copied>", "exec"), namespace)  # what was copied runs as written
+    assert _hooks().session_code("pip install .\n") is None
+
+
+def test_the_copy_attribute_is_added_to_sessions_only():
+    hooks = _hooks()
+    page = (
+        '<pre><code><span class="gp">&gt;&gt;&gt; </span>x = 1 &lt; 2\n'
+        '<span class="go">True</span>\n</code></pre>'
+        "<pre><code>pip install .\n</code></pre>"
+    )
+    out = hooks.copy_only_code(page)
+    assert out.count("data-copy=") == 1
+    assert '<code data-copy="x = 1 &lt; 2&#10;">' in out
+    assert out.replace(' data-copy="x = 1 &lt; 2&#10;"', "") == page
+
+
+def _boost(page: Path) -> float:
+    """The search boost of a page's front matter (`search: boost: 2`); 1 without one."""
+    text = page.read_text(encoding="utf-8")
+    if not text.startswith("---\n"):
+        return 1.0
+    meta = yaml.safe_load(text.split("---\n", 2)[1]) or {}
+    return float(meta.get("search", {}).get("boost", 1.0))
+
+
+def test_search_ranks_the_rules_and_the_guides_above_the_api_reference():
+    rules = [_boost(page) for page in sorted((DOCS / "rules").glob("*.md"))]
+    guides = [_boost(DOCS / name) for name in ("cli.md", "tutorial.md", "custom-rules.md")]
+    api = [_boost(page) for page in sorted((DOCS / "api").glob("*.md"))]
+    assert min(rules + guides) > max(api)
+    config = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+    search = next(p["search"] for p in config["plugins"] if isinstance(p, dict) and "search" in p)
+    assert re.split(search["separator"], "Kseri, (Kseri) Kseri.") == ["Kseri", "Kseri", "Kseri", ""]

@@ -27,13 +27,16 @@ CARD = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]")
 SEED = 3
 
 
-def spawn(*extra: str) -> pexpect.spawn:
-    """`python -m xeri play` against the greedy bot, one round of Greek Xeri, in a terminal."""
+def spawn(*extra: str, rules: str = "greek", columns: int = 200) -> pexpect.spawn:
+    """`python -m xeri play --fast` against the greedy bot, one round, in a terminal.
+
+    `--fast`: no pause before the bots' plays (a terminal would have them).
+    """
     env = {**os.environ, "PYTHONIOENCODING": "utf-8", "PYTHONUTF8": "1", "NO_COLOR": "1"}
-    argv = ["-m", "xeri", "play", "--rules", "greek", "--against", "greedy"]
+    argv = ["-m", "xeri", "play", "--rules", rules, "--against", "greedy", "--fast"]
     argv += ["--seed", str(SEED), "--round", "--color", "never", *extra]
     return pexpect.spawn(
-        sys.executable, argv, encoding="utf-8", timeout=20, env=env, dimensions=(50, 200)
+        sys.executable, argv, encoding="utf-8", timeout=20, env=env, dimensions=(50, columns)
     )
 
 
@@ -78,14 +81,33 @@ def test_X2_a_whole_round_by_keystrokes_never_shows_a_hidden_card():
         shown = set(CARD.findall(piece.replace("(J♥, JH)", "")))  # the message's example
         assert not shown & hidden[turn], f"turn {turn}: {shown & hidden[turn]} shown"
     assert len(pieces) == len(prompted) + 1
-    assert pieces[-1].startswith("1\n  Player 1 plays ")
+    assert pieces[-1].startswith("1\n  You play ")
     assert "Round 1 over." in pieces[-1]
     assert pieces[-1].endswith("That was the one round asked for (--round).\n")
     whole = "".join(pieces)
-    assert whole.count("  Player 1 plays ") == len(hidden)
+    assert whole.count("  You play ") == len(hidden)
+    assert "Player 1 plays" not in whole
+    assert "  You hold " in pieces[0]
     assert "Player 2 holds 6 cards" in pieces[0]
     assert not re.search(r"Player 2 holds .*[♠♥♦♣]", whole)
     assert "Traceback" not in whole
+
+
+def test_a_round_of_the_four_player_game_fits_80_columns():
+    child = spawn("--seat", "1", rules="greek-four", columns=80)
+    lines = []
+    while True:
+        index = child.expect([PROMPT, pexpect.EOF])
+        lines += child.before.replace("\r\n", "\n").splitlines()
+        if index == 1:
+            break
+        child.sendline("1")
+    child.close()
+    assert child.exitstatus == 0
+    assert "Round 1 over." in lines
+    assert "  match score: Team A 0, Team B 0 (one round, --round)" in lines
+    too_wide = [line for line in lines if len(line) > 80]
+    assert too_wide == []
 
 
 def test_ctrl_d_at_the_prompt_quits_cleanly():

@@ -90,7 +90,7 @@ def test_every_ladder_row_has_its_deals_and_an_interval_that_agrees_with_its_ver
     for cells in rows:
         if len(cells) == 5:  # the timings of the defaults, under the ladder
             continue
-        rules, step, _, _, deals, _, rounds, difference, interval, _, verdict = cells
+        rules, step, verdict, difference, interval, _, _, deals, _, rounds, _ = cells
         assert _count(deals) > 0
         assert _count(rounds) == 2 * _count(deals), "each duplicate deal is played twice"
         low, high = _interval(interval)
@@ -120,7 +120,7 @@ def test_every_dealer_row_has_its_deals_and_rounds():
     assert {cells[0] for cells in rows} == {"GREEK", "GREEK_FOUR", "GERMAN"}
     assert any("ISMCTSBot" in cells[1] for cells in rows), "the strongest bot is measured"
     for cells in rows:
-        rules, _, deals, rounds, dealer, other, difference, interval, wins = cells
+        rules, _, difference, interval, dealer, other, wins, deals, rounds = cells
         seats = xeri.find_rules(strategy.SHOWN_BACK[rules]).seats
         assert _count(rounds) == seats * _count(deals), "one game per rotation of the hands"
         low, high = _interval(interval)

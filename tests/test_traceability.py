@@ -93,8 +93,11 @@ def test_clause_has_a_test_named_by_it(clause):
 
 def test_traceability_table_lists_every_clause_once():
     text = (ROOT / "seeds" / "traceability.md").read_text(encoding="utf-8")
-    rows = re.findall(r"^\|\s*([A-Z]\d{1,2})\s*\|", text, flags=re.MULTILINE)
-    assert sorted(rows) == sorted(CLAUSE_IDS)
+    rows = re.findall(
+        r"^\| \[([A-Z]\d{1,2})\]\[rules-([a-z]\d{1,2})\] \|", text, flags=re.MULTILINE
+    )
+    assert sorted(clause for clause, _ in rows) == sorted(CLAUSE_IDS)
+    assert all(anchor == clause.lower() for clause, anchor in rows), "a row links another clause"
     expressed = trace.read_expressed()
     assert [c for c in CLAUSE_IDS if not expressed.get(c)] == [], "rows without 'expressed by'"
 
@@ -104,3 +107,16 @@ def test_traceability_table_is_up_to_date():
     assert trace.generate() == committed, (
         "seeds/traceability.md is out of date: run python seeds/make_traceability.py"
     )
+
+
+def test_traceability_page_lists_each_clauses_tests_under_that_clause():
+    text = (ROOT / "seeds" / "traceability.md").read_text(encoding="utf-8")
+    tests = trace.collect_tests()
+    for clause in CLAUSE_IDS:
+        anchor = f"[](){{#tests-{clause.lower()}}}"
+        assert text.count(anchor) == 1, clause
+        block = text.split(anchor, 1)[1].split("[](){#tests-", 1)[0]
+        listed = re.findall(r"^    - `([^`]+)`$", block, flags=re.MULTILINE)
+        assert listed == tests[clause], clause
+        count = len(tests[clause])
+        assert f"[{count}][tests-{clause.lower()}]" in text, clause

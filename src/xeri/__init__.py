@@ -16,15 +16,17 @@ from xeri._agents.actions import (
     ActionEncoding,
     action_mask,
     action_to_move,
+    factored,
     legal_actions,
     move_to_action,
     num_actions,
+    num_targets,
 )
-from xeri._agents.features import observation_shape, observation_tensor
+from xeri._agents.features import observation_layout, observation_shape, observation_tensor
 from xeri._agents.observation import Observation, ObservedTake, observe
 from xeri._agents.previews import Preview, preview
 from xeri._agents.rollouts import Policy, RolloutView, rollout
-from xeri._agents.sampling import determinize
+from xeri._agents.sampling import check_observation, consistent_states, determinize
 from xeri._cards import DECK, ITALIAN_DECK, PIQUET_DECK, Card, Rank, Suit
 from xeri._core.chance import chance_outcomes
 from xeri._core.engine import RandomSource, apply, chance_move, legal_moves, new_game, start
@@ -37,11 +39,18 @@ from xeri._errors import (
     XeriError,
 )
 from xeri._families.pile.rule import PileCapture
-from xeri._families.protocol import CaptureRule, HandNeeds, PlayOutcome, XeriKind
-from xeri._families.sums.rule import SumCapture, card_value
+from xeri._families.protocol import (
+    NO_NEEDS,
+    CaptureRule,
+    HandNeeds,
+    OutcomeTuple,
+    PlayOutcome,
+    XeriKind,
+)
+from xeri._families.sums.rule import GERMAN_VALUES, SCOPA_VALUES, SumCapture, card_value
 from xeri._io.notation import parse_move
 from xeri._io.records import GameRecord, record, replay
-from xeri._io.serialize import from_json, to_json
+from xeri._io.serialize import FORMAT_VERSION, MAX_DEPTH, MAX_TEXT_LENGTH, from_json, to_json
 from xeri._moves import (
     Capture,
     ChanceMove,
@@ -52,6 +61,7 @@ from xeri._moves import (
     PlayerMove,
     Reshuffle,
     Trail,
+    move_sort_key,
 )
 from xeri._rules.categories import (
     PRIMIERA_VALUES,
@@ -85,7 +95,7 @@ from xeri._rules.ruleset import (
 )
 from xeri._rules.scoring import MajorityTie, PointsTable, RoundResult, Scorer, StandardScorer
 from xeri._simulation import SimulationResult, simulate
-from xeri._table import Build, TableItem
+from xeri._table import Build, TableItem, item_cards, item_sort_key
 
 __version__ = "0.1.0"
 """The version of the library."""
@@ -93,17 +103,23 @@ __version__ = "0.1.0"
 __all__ = [
     "CASSINO",
     "DECK",
+    "FORMAT_VERSION",
     "GERMAN",
     "GERMAN_POINTS",
+    "GERMAN_VALUES",
     "GREEK",
     "GREEK_FOUR",
     "GREEK_POINTS",
     "ITALIAN_DECK",
+    "MAX_DEPTH",
+    "MAX_TEXT_LENGTH",
+    "NO_NEEDS",
     "PIQUET_DECK",
     "PISTI",
     "PISTI_POINTS",
     "PRIMIERA_VALUES",
     "SCOPA",
+    "SCOPA_VALUES",
     "ActionEncoding",
     "Build",
     "Capture",
@@ -131,6 +147,7 @@ __all__ = [
     "NotationError",
     "Observation",
     "ObservedTake",
+    "OutcomeTuple",
     "Phase",
     "PileCapture",
     "PlayOutcome",
@@ -169,14 +186,22 @@ __all__ = [
     "card_value",
     "chance_move",
     "chance_outcomes",
+    "check_observation",
+    "consistent_states",
     "determinize",
+    "factored",
     "find_rules",
     "from_json",
+    "item_cards",
+    "item_sort_key",
     "legal_actions",
     "legal_moves",
+    "move_sort_key",
     "move_to_action",
     "new_game",
     "num_actions",
+    "num_targets",
+    "observation_layout",
     "observation_shape",
     "observation_tensor",
     "observe",

@@ -20,6 +20,24 @@ __all__ = [
 class XeriError(ValueError):
     """Base class of every error raised by `xeri` on purpose."""
 
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        _public(cls)
+
+
+def _public(cls: type) -> None:
+    """Show an error class of this module under the facade's name, `xeri.IllegalMoveError`.
+
+    Tracebacks and reprs name a class by its module; this module is private,
+    and every error class it defines is imported from `xeri` (pickling finds
+    it there too). Subclasses defined elsewhere keep their own module.
+    """
+    if cls.__module__ == __name__:
+        cls.__module__ = "xeri"
+
+
+_public(XeriError)
+
 
 class IllegalMoveError(XeriError):
     """A move that the rules do not allow in the given state ([X5][rules-x5]).

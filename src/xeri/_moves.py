@@ -12,7 +12,7 @@ further input:
 Chance acts through [`Deal`][xeri.Deal] (a new round's deck) and
 [`Reshuffle`][xeri.Reshuffle] (an initial-pile redeal), [X4][rules-x4]; or,
 for frameworks that want chance nodes with few outcomes, one card at a
-time through [`DealCard`][xeri.DealCard] (see [`xeri._core.chance`][xeri._core.chance]).
+time through [`DealCard`][xeri.DealCard] (see [chance card by card][chance-card-by-card]).
 
 Moves sort by the card they play, then by kind, then by what they take, so
 [`legal_moves`][xeri.legal_moves] is sorted and stable.
@@ -197,7 +197,7 @@ class DealCard(_Immutable):
     at a time, each uniformly among the cards not yet placed, and ends in
     exactly the state the whole move with that order gives
     ([X4][rules-x4]). [`chance_outcomes`][xeri.chance_outcomes] lists the
-    cards that may come next; [`xeri._core.chance`][xeri._core.chance] explains the two
+    cards that may come next; [chance card by card][chance-card-by-card] explains the two
     forms.
     """
 

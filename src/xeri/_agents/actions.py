@@ -53,9 +53,9 @@ actions are legal (`forced_capture`, `self_raise`, `builds`, `raises`,
 the table is numbered once for each table of values, in the same layout
 ([`SCOPA`][xeri.SCOPA] has 18,308 actions too).
 
-**Two-headed policies.** [`factored`][xeri._agents.actions.factored] splits an
+**Two-headed policies.** [`factored`][xeri.factored] splits an
 action into the card played (its deck index, 0 to 51) and a *target*, below
-[`num_targets`][xeri._agents.actions.num_targets]: what the card is played onto,
+[`num_targets`][xeri.num_targets]: what the card is played onto,
 whatever the card (in German Xeri the tuple `(kind, anchors, value)`, the
 targets numbered in the order of those tuples; in pile games the one
 target 0). No two actions have the same pair, so a policy may choose a card
@@ -119,13 +119,13 @@ __all__ = [
 
 @runtime_checkable
 class ActionEncoding(Protocol):
-    """The methods a capture rule adds to number its moves (optional; see the module docstring).
+    """The methods a capture rule adds to number its moves ([optional][integer-actions]).
 
     [`CaptureRule`][xeri.CaptureRule] does not require them. The encoding
     must be a fixed bijection between `range(action_count())` and a set of
     moves described without reference to a state, so that on every table
     `move_of(action_of(m, ...), ...) == m` for every legal move `m`, and
-    distinct legal moves get distinct actions. The functions of this module
+    distinct legal moves get distinct actions. The action functions
     check legality themselves (with [`CaptureRule.play`][xeri.CaptureRule.play]):
     `move_of` only has to decode.
     """
@@ -222,7 +222,7 @@ def _encoding(rules: RuleSet) -> ActionEncoding:
     if missing:
         raise RuleSetError(
             f"capture rule {type(capture).__name__} has no action encoding: "
-            f"it lacks {', '.join(missing)} (see xeri._agents.actions.ActionEncoding)"
+            f"it lacks {', '.join(missing)} (see xeri.ActionEncoding)"
         )
     return capture  # type: ignore[return-value]  # every method of the protocol is there
 
@@ -295,7 +295,7 @@ def num_actions(rules: RuleSet) -> int:
 
 
 def num_targets(rules: RuleSet) -> int:
-    """The number of targets of [`factored`][xeri._agents.actions.factored]: 1 in pile games.
+    """The number of targets of [`factored`][xeri.factored]: 1 in pile games.
 
     Args:
         rules: the rule set.
@@ -318,7 +318,7 @@ def factored(rules: RuleSet, action: int) -> tuple[int, int]:
 
     Returns:
         The deck index of the card played (0 to 51) and the target (below
-        [`num_targets`][xeri._agents.actions.num_targets]); distinct actions give
+        [`num_targets`][xeri.num_targets]); distinct actions give
         distinct pairs. In pile games the target is always 0.
 
     Raises:

@@ -19,7 +19,7 @@ the own hand is always the first block.
 ## Layout
 
 The tensor is a sequence of named blocks, in this order;
-[`observation_layout`][xeri._agents.features.observation_layout] gives each block's
+[`observation_layout`][xeri.observation_layout] gives each block's
 name and slice for a rule set. `S` is the number of seats, `N` the number
 of sides. A *card plane* has 52 entries, one per card in
 [`DECK`][xeri.DECK] order (`card.index`), 1.0 where the card is in the set.
@@ -94,7 +94,7 @@ Examples:
     >>> tensor = xeri.observation_tensor(xeri.observe(state, 1))
     >>> len(tensor) == xeri.observation_shape(xeri.GREEK)[0], sum(tensor[:52])
     (True, 6.0)
-    >>> [name for name, start, stop in xeri._agents.features.observation_layout(xeri.GREEK)][:4]
+    >>> [name for name, start, stop in xeri.observation_layout(xeri.GREEK)][:4]
     ['hand', 'table', 'top', 'played']
 """
 
@@ -249,7 +249,7 @@ def observation_shape(rules: RuleSet) -> tuple[int]:
 
 
 def observation_layout(rules: RuleSet) -> tuple[tuple[str, int, int], ...]:
-    """The blocks of the tensors of a rule set, as the module docstring lists them.
+    """The blocks of the tensors of a rule set, as [the layout][observation-tensors] lists them.
 
     Args:
         rules: the rule set.
@@ -267,8 +267,8 @@ def observation_layout(rules: RuleSet) -> tuple[tuple[str, int, int], ...]:
 def observation_tensor(observation: Observation) -> list[float]:  # noqa: PLR0915  # one pass over the observation, block by block, reads best flat
     """The observation as a flat list of floats in [0, 1], seat-relative.
 
-    The layout is in the module docstring and in
-    [`observation_layout`][xeri._agents.features.observation_layout].
+    The layout is under [observation tensors][observation-tensors] and in
+    [`observation_layout`][xeri.observation_layout].
 
     Args:
         observation: what one seat sees, from [`observe`][xeri.observe].

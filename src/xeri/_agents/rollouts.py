@@ -21,7 +21,7 @@ slower).
 ## Policies
 
 A policy picks the move at each turn. It is called with a
-[`RolloutView`][xeri._agents.rollouts.RolloutView] and returns the *index* of the
+[`RolloutView`][xeri.RolloutView] and returns the *index* of the
 chosen move in `view.moves`, which lists the legal moves in the order of
 [`legal_moves`][xeri.legal_moves]. The view is reused and changed in place
 between calls: read it during the call, never keep it or change it. Besides
@@ -111,7 +111,7 @@ def rollout(
             random); a state whose round is over is returned as it is.
         rng: the generator for the default policy and for any redeal of the
             initial table; defaults to `secrets.SystemRandom()`.
-        policy: picks each move (see the module docstring); by default
+        policy: picks each move (see [rollouts][rollouts-and-policies]); by default
             uniformly at random among the legal moves.
 
     Returns:

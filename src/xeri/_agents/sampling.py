@@ -33,7 +33,7 @@ bottom, which makes decks with Jacks lying just above the shown bottom card
 a little more likely than others. The sampler does not weigh that.
 
 The same counting decides whether an observation is possible at all
-([`check_observation`][xeri._agents.sampling.check_observation]), which loading uses.
+([`check_observation`][xeri.check_observation]), which loading uses.
 """
 
 from __future__ import annotations
@@ -116,7 +116,8 @@ def consistent_states(observation: Observation) -> int:
 def check_observation(observation: Observation) -> list[str]:
     """Every reason why no game state gives `observation`; empty when one does.
 
-    Deterministic: the counting of the module docstring says whether the
+    Deterministic: the counting described under
+    [sampling the hidden cards][sampling-hidden-cards] says whether the
     hidden cards can be placed at all; if they can, one placement is built
     and checked like a loaded state (its round replayed from the start).
     Since a capture rule's needs are exact, that one placement stands for

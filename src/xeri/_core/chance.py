@@ -73,7 +73,7 @@ _DEAL_CARDS: dict[Card, DealCard] = {card: DealCard(card=card) for card in DECK}
 def chance_outcomes(state: GameState) -> tuple[tuple[DealCard, float], ...]:
     """Chance's possible next cards, card by card, each with its probability.
 
-    See the module docstring: the cards not yet placed in the pending deal
+    See [chance card by card][chance-card-by-card]: the cards not yet placed in the pending deal
     or redeal order (a pinned [V1][rules-v1] bottom card only when it is all
     that is left), each [`DealCard`][xeri.DealCard] with probability 1/n.
 

@@ -145,8 +145,9 @@ def new_game(
     Raises:
         IllegalMoveError: `rules` is not a rule set, `deck` is not the rule set's cards,
             `dealer` is not a seat, or `rng` is not a random generator.
-        RuleSetError: a component of the rule set failed (see the module docstring), or
-            the redeal rule asked for more than 1,000 redeals in a row.
+        RuleSetError: a component of the rule set failed (see
+            [the boundary][component-boundary]), or the redeal rule asked for
+            more than 1,000 redeals in a row.
 
     Examples:
         >>> import random, xeri
@@ -191,13 +192,13 @@ def legal_moves(state: GameState | Observation) -> tuple[PlayerMove, ...]:
         state: a state, or one seat's observation of it.
 
     Returns:
-        The moves, in the order of [`move_sort_key`][xeri._moves.move_sort_key]:
+        The moves, in the order of [`move_sort_key`][xeri.move_sort_key]:
         by card, then kind, then what they take. In the Greek family they are
         the cards of the mover's hand.
 
     Raises:
         IllegalMoveError: `state` is neither a state nor an observation.
-        RuleSetError: the capture rule's `moves` failed (see the module docstring).
+        RuleSetError: the capture rule's `moves` failed (see [the boundary][component-boundary]).
     """
     if type(state) is GameState:
         seat = state.to_move
@@ -379,7 +380,7 @@ def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState
     Raises:
         IllegalMoveError: the move is not legal here ([X5][rules-x5]), or `state` is not a
             state; the message names why.
-        RuleSetError: a component of the rule set failed (see the module docstring).
+        RuleSetError: a component of the rule set failed (see [the boundary][component-boundary]).
     """
     try:
         mover = state.to_move

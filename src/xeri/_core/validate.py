@@ -201,7 +201,7 @@ def _counting_problems(state: GameState) -> list[str]:  # noqa: PLR0915  # one c
 def _dealing_problems(state: GameState) -> list[str]:
     """The pending card-by-card order of a state that is otherwise reachable.
 
-    See [`xeri._core.chance`][xeri._core.chance]: distinct cards of the order's pool (the
+    See [chance card by card][chance-card-by-card]: distinct cards of the order's pool (the
     deck, or the stock and the shown table of a redeal), never a pinned
     [V1][rules-v1] bottom card, and at least two free cards left to place.
     Messages name no card: the pending order is hidden.

@@ -203,7 +203,7 @@ class CaptureRule(Protocol):
             that the seat could hold there (with the round's plays so far legal
             for it: under [D4][rules-d4], say, a seat always holds a card of the
             value of each build it owns).
-            Return [`NO_NEEDS`][xeri._families.protocol.NO_NEEDS] when the card alone decides.
+            Return [`NO_NEEDS`][xeri.NO_NEEDS] when the card alone decides.
         """
         ...
 

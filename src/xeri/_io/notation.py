@@ -23,7 +23,7 @@ Examples:
     >>> xeri.parse_move(state, f"{move} takes 3D")
     Traceback (most recent call last):
     ...
-    xeri._errors.IllegalMoveError: the text names no legal move of seat 1 with that card
+    xeri.IllegalMoveError: the text names no legal move of seat 1 with that card
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ def parse_move(state: GameState | Observation, text: str, *, seat: int | None = 
 
     Args:
         state: the state, or an observation of the seat to move.
-        text: the move's notation; see the module docstring for the forms read.
+        text: the move's notation; see [notation][move-notation] for the forms read.
         seat: the seat that sent the text, if known: text from any other seat
             than the one to move is refused as out of turn before it is read,
             as [`apply`][xeri.apply] does.

@@ -11,7 +11,7 @@ structuring library.
 A document is an object with four keys:
 
 * `"format"`: always `"xeri"`;
-* `"version"`: the format version, [`FORMAT_VERSION`][xeri._io.serialize.FORMAT_VERSION] (2);
+* `"version"`: the format version, [`FORMAT_VERSION`][xeri.FORMAT_VERSION] (2);
 * `"type"`: `"state"`, `"observation"`, `"move"`, `"rules"` or `"record"`;
 * `"data"`: the value.
 
@@ -38,7 +38,7 @@ shown and then redealt in the current round ([G4][rules-g4],
 a version 1 state or observation must not have the key.
 
 A state in the middle of a card-by-card deal ([`DealCard`][xeri.DealCard],
-see [`xeri._core.chance`][xeri._core.chance]) has the key `dealing`, the cards of the
+see [chance card by card][chance-card-by-card]) has the key `dealing`, the cards of the
 pending order placed so far. It is written only when that list is not
 empty, so every other state is written exactly as before (the version
 stays 2); a version 1 state must not have it.
@@ -56,11 +56,11 @@ fields left at their defaults.
 `from_json` is meant for text from anyone, so its work is bounded by the
 length of the text:
 
-* the text may hold at most [`MAX_TEXT_LENGTH`][xeri._io.serialize.MAX_TEXT_LENGTH]
+* the text may hold at most [`MAX_TEXT_LENGTH`][xeri.MAX_TEXT_LENGTH]
   characters (4 MiB; a record of 500 rounds of German Xeri, the most
   verbose game, is about 1.1 million): longer text is refused before any
   parsing;
-* arrays and objects may nest at most [`MAX_DEPTH`][xeri._io.serialize.MAX_DEPTH]
+* arrays and objects may nest at most [`MAX_DEPTH`][xeri.MAX_DEPTH]
   levels (16, the document itself being level 1; the library's documents
   use at most 7), checked by a linear scan before the text is parsed;
 * a number may be written with at most 24 characters (any integer that
@@ -228,8 +228,8 @@ def to_json(obj: object) -> str:
         obj: the value to write.
 
     Returns:
-        One line of ASCII JSON, keys sorted, no spaces (the module docstring
-        describes the format).
+        One line of ASCII JSON, keys sorted, no spaces ([the JSON format][json-format]
+        describes it).
 
     Raises:
         InvalidStateError: `obj` is none of the types above, or holds a
@@ -331,7 +331,7 @@ def from_json(text: str, expect: type[Any] | None = None, *, strict: bool = True
 
     Args:
         text: the JSON text, at most
-            [`MAX_TEXT_LENGTH`][xeri._io.serialize.MAX_TEXT_LENGTH] characters.
+            [`MAX_TEXT_LENGTH`][xeri.MAX_TEXT_LENGTH] characters.
         expect: the class the document must hold (`GameState`, `Observation`,
             `RuleSet`, `GameRecord` or a move class), or None for any.
         strict: accept only the canonical text `to_json` writes (the default;
@@ -339,7 +339,7 @@ def from_json(text: str, expect: type[Any] | None = None, *, strict: bool = True
             any layout of the same data.
 
     Returns:
-        The value, checked as the module docstring says.
+        The value, checked as [the JSON format][json-format] says.
 
     Raises:
         InvalidStateError: the text is not such a document, is too long or

@@ -116,7 +116,7 @@ class PointsTable(_Immutable):
         >>> PointsTable(cards={"AS": 5})
         Traceback (most recent call last):
         ...
-        xeri._errors.RuleSetError: PointsTable.cards: 'AS' is not a Card
+        xeri.RuleSetError: PointsTable.cards: 'AS' is not a Card
     """
 
     ranks: tuple[tuple[Rank, int], ...] = attrs.field(default=(), converter=_rank_pairs)

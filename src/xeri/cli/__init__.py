@@ -8,7 +8,9 @@ The installed `xeri` command and `python -m xeri` are the same program.
   see ([X2][rules-x2]). The legal moves are numbered; a move is chosen by its
   number or written in the move notation ([`parse_move`][xeri.parse_move]);
   `hint`, `save FILE`, `help` and `quit` (or Ctrl-D) are understood at
-  every prompt.
+  every prompt. On a terminal the bots take a moment over each play and
+  each round's score sheet waits for Enter, unless `--fast`; `--load FILE`
+  continues a saved game.
 * `xeri simulate greek counting greedy --deals 200 --workers 2` plays bots
   against each other with [`simulate`][xeri.simulate] and prints the result
   with the 95% interval of the difference (`--json` for the data).
@@ -25,7 +27,9 @@ The installed `xeri` command and `python -m xeri` are the same program.
 * `xeri replay FILE` prints a game record saved with
   [`to_json`][xeri.to_json], all cards open, or as one player saw it
   (`--seat N`: that player's own hand, never another hand or the stock);
-  `--step` waits for Enter between plays.
+  `--step` waits for Enter between plays, and `--rules MODULE:ATTRIBUTE`
+  imports the rule set of a record made with a rule set of your own.
+  `xeri play --load FILE` continues a saved game.
 
 A rule set is named by its registered name, or as `MODULE:ATTRIBUTE` for a
 [`RuleSet`][xeri.RuleSet] of a module importable from the current
@@ -89,7 +93,8 @@ def _parser() -> argparse.ArgumentParser:
         description="Play against bots in the terminal, seeing only what your seat may see.",
         epilog="At the prompt: a move's number or the move itself, hint, save FILE, help, quit.",
     )
-    play.add_argument("--rules", default="greek", help=f"{rules_help} (default greek)")
+    # No default here: with --load the record names the rule set (greek otherwise).
+    play.add_argument("--rules", default=None, help=f"{rules_help} (default greek)")
     play.add_argument(
         "--against",
         default=None,
@@ -115,6 +120,18 @@ def _parser() -> argparse.ArgumentParser:
     length.add_argument("--round", dest="one_round", action="store_true", help="play one round")
     play.set_defaults(one_round=False)
     play.add_argument(
+        "--load",
+        metavar="FILE",
+        default=None,
+        help="continue a game saved with `save FILE` (its rule set; --rules to import "
+        "a module's first)",
+    )
+    play.add_argument(
+        "--fast",
+        action="store_true",
+        help="no pauses: the bots play at once and the score sheets do not wait for Enter",
+    )
+    play.add_argument(
         "--color",
         choices=("auto", "always", "never"),
         default="auto",
@@ -124,7 +141,7 @@ def _parser() -> argparse.ArgumentParser:
         "simulate",
         help="play bots against each other and print the result",
         description="Play bots against each other over duplicate deals and print the mean "
-        "points per round and the 95%% interval of the difference.",
+        "points per round and the 95% interval of the difference.",
     )
     sim.add_argument("rules", metavar="RULES", help=rules_help)
     sim.add_argument(
@@ -205,6 +222,12 @@ def _parser() -> argparse.ArgumentParser:
         "the stock",
     )
     rep.add_argument("--step", action="store_true", help="wait for Enter before each play")
+    rep.add_argument(
+        "--rules",
+        default=None,
+        metavar="MODULE:ATTRIBUTE",
+        help="import the rule set of a module first, for a record of a rule set of your own",
+    )
     return parser
 
 
@@ -237,7 +260,7 @@ def _run(args: argparse.Namespace, io: _Io) -> int:
             io.say(line)
         return 0
     if args.command == "replay":
-        return _replay(args.file, seat=args.seat, step=args.step, io=io)
+        return _replay(args.file, seat=args.seat, step=args.step, io=io, rules=args.rules)
     raise AssertionError(args.command)  # pragma: no cover  # argparse allows only the above
 
 

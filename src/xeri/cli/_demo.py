@@ -20,7 +20,7 @@ from xeri._moves import Move, PlayerMove
 from xeri._rules.ruleset import RuleSet
 from xeri.bots import Bot
 from xeri.cli._common import _bot_name, _has_teams, _players_of, _side_name
-from xeri.cli._show import _header, _step_lines
+from xeri.cli._show import _header, _step_lines, _wrapped
 
 # --------------------------------------------------------------------------
 # demo
@@ -81,9 +81,9 @@ def play_demo(
             print(line, file=stream)
 
     state, game = record(rules, rng=rng)
-    say([_header(rules)])
+    say(_wrapped(_header(rules)))
     if bots is not None:
-        say([_seating(rules, bots)])
+        say(_wrapped(_seating(rules, bots)))
     states = replay(game)  # the deal, and the table dealt again if it had to be
     for before, dealt, after in zip(states, game.moves, states[1:], strict=False):
         say(_step_lines(before, dealt, after, None))

@@ -4,6 +4,11 @@ The person is shown only what their seat may see ([X2][rules-x2]): the status
 and the numbered legal moves are made from their observation alone; moves are
 typed by number or in the move notation, with `hint`, `save FILE`, `help` and
 `quit` understood at every prompt.
+
+On a terminal the game keeps a player's pace: the bots wait a moment before
+they play and each round's score sheet waits for Enter (`--fast` plays at
+once); lines are wrapped to fit 80 columns. `--load FILE` continues a game
+saved with `save FILE`.
 """
 
 from __future__ import annotations
@@ -11,7 +16,8 @@ from __future__ import annotations
 import argparse
 import random
 import re
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 
 from xeri._agents.observation import Observation, observe
 from xeri._agents.previews import preview
@@ -19,9 +25,9 @@ from xeri._core.engine import apply, chance_move, legal_moves
 from xeri._errors import IllegalMoveError, XeriError
 from xeri._families.protocol import XeriKind
 from xeri._io.notation import parse_move
-from xeri._io.records import record, replay
+from xeri._io.records import GameRecord, record, replay
 from xeri._io.serialize import to_json
-from xeri._moves import Move, PlayerMove
+from xeri._moves import Deal, Move, PlayerMove
 from xeri._rules.ruleset import RuleSet
 from xeri.bots import LEVELS, Bot
 from xeri.cli._common import (
@@ -32,13 +38,15 @@ from xeri.cli._common import (
     _count,
     _has_teams,
     _Io,
+    _isatty,
     _load_rules,
     _match_summary,
     _Screen,
     _seat_name,
     _side_name,
 )
-from xeri.cli._show import _header, _step_lines
+from xeri.cli._replay import _read_record
+from xeri.cli._show import _header, _players_label, _side_label, _step_lines, _wrapped
 
 # --------------------------------------------------------------------------
 # play
@@ -58,22 +66,29 @@ def _opponent(args: argparse.Namespace) -> str:
         raise XeriError("give --against or --level, not both")
     return against or level or _STRONGEST
 
+_BOT_PAUSE = 0.8
+"""How long a bot takes over a move on a terminal, thinking included, unless `--fast`."""
+
+_sleep: Callable[[float], None] = time.sleep
+"""How the game waits (a test replaces it to count the pauses without waiting)."""
+
 
 _HELP = """\
 At the prompt, type:
   a number      the move of that number in the list
   a move        as the list writes it: a card such as J♥ (or JH, jh, 10h, th){more}
   hint          what a search bot, {hinter}, would play here
-  save FILE     save the game so far as a game record (JSON) to replay later with
-                `xeri replay FILE`. The record is of the whole game: it holds every
-                hand and the order of the stock, so it shows you more than the game does
+  save FILE     save the game so far as a game record (JSON): `xeri replay FILE`
+                shows it, `xeri play --load FILE` continues it. The record is of
+                the whole game: it holds every hand and the order of the stock,
+                so it shows you more than the game does
   help          this text
   quit          leave the game (Ctrl-D too)"""
 
 
 _MORE_NOTATION = """;
-                captures as '7♣ takes 3♦+4♠', builds as '5♠ on 3♦ makes 8', a card laid
-                down as '5♠ free'"""
+                captures as '7♣ takes 3♦+4♠', builds as '5♠ on 3♦ makes 8',
+                a card laid down as '5♠ free'"""
 
 
 def _parse_refusal(message: str, rules: RuleSet) -> str:
@@ -117,12 +132,12 @@ def _gain(obs: Observation, move: PlayerMove) -> str:
     return text
 
 
-def _status_lines(obs: Observation) -> list[str]:
+def _status_lines(obs: Observation, *, one_round: bool = False) -> list[str]:
     """What the person sees at their turn, made from their observation alone ([X2][rules-x2])."""
     rules = obs.rules
     me = obs.seat
     round_no = len(obs.round_results) + 1
-    lines = ["", f"Your turn, {_seat_name(me)}.  Round {round_no}, stock {obs.stock_size}."]
+    lines = ["", f"Your turn.  Round {round_no}, stock {obs.stock_size}."]
     if rules.capture.pile:
         size = obs.face_down + len(obs.table)
         if not size:
@@ -153,18 +168,38 @@ def _status_lines(obs: Observation) -> list[str]:
             xeris[rules.sides[take.seat]] += 1
     parts = []
     for side in range(rules.num_sides):
-        part = f"{_side_name(rules, side)} {_count(captured[side], 'card')}"
+        part = f"{_side_label(rules, side, me)} {_count(captured[side], 'card')}"
         if xeris[side]:
             part += f" ({_count(xeris[side], 'xeri')})"
         parts.append(part)
     lines.append(f"  captured this round: {', '.join(parts)}")
+    lines += _standing_lines(obs, one_round=one_round)
+    lines.append(f"  your hand: {_cards(obs.hand)}")
+    return lines
+
+
+def _standing_lines(obs: Observation, *, one_round: bool) -> list[str]:
+    """The match so far: the points, and the rounds won when those decide the match."""
+    rules, me = obs.rules, obs.seat
+    lines: list[str] = []
     scores = ", ".join(
-        f"{_side_name(rules, side)} {score}" for side, score in enumerate(obs.scores)
+        f"{_side_label(rules, side, me)} {score}" for side, score in enumerate(obs.scores)
     )
     target = obs.status.target
-    goal = f"playing to {target}" if target is not None else _match_summary(rules)
-    lines.append(f"  match score: {scores} ({goal})")
-    lines.append(f"  your hand: {_cards(obs.hand)}")
+    if one_round:
+        goal = "one round, --round"
+    elif target is not None:
+        goal = f"playing to {target}"
+    else:
+        goal = _match_summary(rules)
+    round_wins = getattr(rules.match, "round_wins", None)
+    if callable(round_wins) and not one_round:  # the match is decided by rounds won
+        won = round_wins(obs.round_results, rules.num_sides)
+        wins = ", ".join(f"{_side_label(rules, s, me)} {n}" for s, n in enumerate(won))
+        lines.append(f"  rounds won: {wins} ({goal})")
+        lines.append(f"  points: {scores}")
+    else:
+        lines.append(f"  match score: {scores} ({goal})")
     return lines
 
 
@@ -181,6 +216,9 @@ class _Game:
         screen: _Screen,
         io: _Io,
         one_round: bool,
+        fast: bool = False,
+        saved: GameRecord | None = None,
+        rules_spec: str | None = None,
     ) -> None:
         self.rules = rules
         self.human = human
@@ -190,6 +228,12 @@ class _Game:
         self.screen = screen
         self.io = io
         self.one_round = one_round
+        # Pauses are for a person watching a terminal: none in a pipe or with --fast.
+        watching = not fast and _isatty(io.stdout)
+        self.bot_pause = _BOT_PAUSE if watching else 0.0
+        self.wait_after_round = watching and _isatty(io.stdin)
+        self.rules_spec = rules_spec if rules_spec is not None and ":" in rules_spec else None
+        self.loaded = saved is not None
         if seed is None:
             self.chance: random.Random = random.SystemRandom()
             self.bots_rng: random.Random = random.SystemRandom()
@@ -198,11 +242,16 @@ class _Game:
             self.chance = random.Random(seed)
             self.bots_rng = random.Random(f"xeri.play/{seed}/bots")
             self.hints_rng = random.Random(f"xeri.play/{seed}/hints")
-        self.state, self.game = record(rules, rng=self.chance)
+        if saved is None:
+            self.state, self.game = record(rules, rng=self.chance)
+        else:
+            self.game = saved
+            self.state = replay(saved)[-1]
 
     def say(self, lines: Sequence[str]) -> None:
         for line in lines:
-            self.screen.say(line)
+            for part in _wrapped(line):
+                self.screen.say(part)
 
     def intro(self) -> None:
         rules, me = self.rules, self.human
@@ -237,8 +286,22 @@ class _Game:
         """Play until the end (0), or until the person quits (0 too)."""
         self.intro()
         states = replay(self.game)  # the deal, and the table dealt again if it had to be
-        for before, dealt, after in zip(states, self.game.moves, states[1:], strict=False):
-            self.say(_step_lines(before, dealt, after, self.human))
+        moves = self.game.moves
+        first = 0
+        if self.loaded:
+            # The current round from its deal on, as this seat saw it.
+            first = max((i for i, m in enumerate(moves) if isinstance(m, Deal)), default=0)
+            rounds = len(self.state.round_results)
+            self.say(
+                [f"Continuing a saved game: {_count(rounds, 'round')} played, {len(moves)} moves."]
+            )
+        for before, made, after in zip(
+            states[first:], moves[first:], states[first + 1 :], strict=False
+        ):
+            self.say(_step_lines(before, made, after, self.human, self.human))
+        if self.state.is_over:
+            self.say(["That game is over: there is nothing left to play."])
+            return 0
         while not self.done():
             state = self.state
             seat = state.to_move
@@ -252,19 +315,46 @@ class _Game:
                     return 0
                 move = asked
             else:
+                began = time.monotonic()
                 move = self.bot.choose(observe(state, seat), self.bots_rng)
+                if self.bot_pause:  # a moment to follow the game: the bot's thinking counts
+                    _sleep(max(0.0, self.bot_pause - (time.monotonic() - began)))
             after = apply(state, move)
             self.game = self.game.then(move)
-            self.say(_step_lines(state, move, after, self.human))
+            self.say(_step_lines(state, move, after, self.human, self.human))
             self.state = after
-        if not self.state.is_over:
+            if after.is_round_over and not self.done() and not self.next_round():
+                self.screen.say("Goodbye.")
+                return 0
+        if self.state.is_over:
+            self.say(["", f"*** {self.verdict()} ***"])
+        else:
             self.screen.say("That was the one round asked for (--round).")
         return 0
+
+    def next_round(self) -> bool:
+        """After a round's score sheet, wait for Enter on a terminal; False to quit."""
+        if not self.wait_after_round:
+            return True
+        answer = self.io.ask("  [Enter: next round, q: quit] ")
+        return answer is not None and answer.strip().lower() not in ("q", "quit")
+
+    def verdict(self) -> str:
+        """The end of the match in a few words, for the person: won, lost or drawn."""
+        rules, winner = self.rules, self.state.winner
+        if winner is None:
+            return "The match is over: a draw."
+        if winner == rules.sides[self.human]:
+            if _has_teams(rules):
+                players = _players_label(rules, winner, self.human)
+                return f"The match is over: your team wins ({players})."
+            return "The match is over: you win!"
+        return f"The match is over: {_side_label(rules, winner, self.human)} wins."
 
     def ask(self, obs: Observation) -> PlayerMove | None:
         """The person's move, or None when they quit; other commands are answered here."""
         moves = legal_moves(obs)
-        self.say(_status_lines(obs))
+        self.say(_status_lines(obs, one_round=self.one_round))
         self.say(_move_lines(obs, moves))
         prompt = f"your move [1-{len(moves)}, or help]> "
         while True:
@@ -315,10 +405,21 @@ class _Game:
             self.say([f"  cannot write {path}: {exc.strerror or type(exc).__name__}"])
             return
         self.say([f"  saved the game so far to {path} (every card in it: replay it afterwards)"])
+        if self.rules_spec is not None:  # the record names the rule set, not its module
+            self.say([f"  to replay or continue it, pass --rules {self.rules_spec}"])
 
 
 def _play(args: argparse.Namespace, io: _Io) -> int:
-    rules = _load_rules(args.rules)
+    load = getattr(args, "load", None)
+    spec = args.rules
+    saved: GameRecord | None = None
+    if load is None:
+        rules = _load_rules(spec or "greek")
+    else:
+        if spec is not None:  # a rule set of a module: import it before the record names it
+            _load_rules(spec)
+        saved = _read_record(load)
+        rules = saved.rules
     if not 1 <= args.seat <= rules.seats:
         raise XeriError(f"--seat must be from 1 to {rules.seats} for {rules.name}, not {args.seat}")
     game = _Game(
@@ -329,5 +430,8 @@ def _play(args: argparse.Namespace, io: _Io) -> int:
         screen=_Screen(stream=io.stdout, console=_console(io.stdout, args.color)),
         io=io,
         one_round=args.one_round,
+        fast=getattr(args, "fast", False),
+        saved=saved,
+        rules_spec=spec,
     )
     return game.play()

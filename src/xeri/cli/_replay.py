@@ -11,8 +11,8 @@ from xeri._core.state import Phase
 from xeri._errors import InvalidStateError, XeriError
 from xeri._io.records import GameRecord
 from xeri._io.serialize import MAX_TEXT_LENGTH, from_json
-from xeri.cli._common import _count, _Io, _seat_name
-from xeri.cli._show import _header, _step_lines
+from xeri.cli._common import _count, _Io, _load_rules, _seat_name
+from xeri.cli._show import _header, _step_lines, _wrapped
 
 # --------------------------------------------------------------------------
 # replay
@@ -35,10 +35,17 @@ def _read_record(path: str) -> GameRecord:
         return from_json(text, expect=GameRecord, strict=False)
     except InvalidStateError as exc:
         first, *rest = exc.problems
+        if any("no rule set is registered as" in problem for problem in exc.problems):
+            rest.append(
+                "a record of a rule set of your own replays with --rules MODULE:ATTRIBUTE, "
+                "the module that makes and registers it"
+            )
         raise InvalidStateError([f"{path}: {first}", *rest]) from None
 
 
-def _replay(path: str, *, seat: int | None, step: bool, io: _Io) -> int:
+def _replay(path: str, *, seat: int | None, step: bool, io: _Io, rules: str | None = None) -> int:
+    if rules is not None:  # imported first: the module registers the rule set the record names
+        _load_rules(rules)
     try:
         game = _read_record(path)
     except InvalidStateError as exc:
@@ -49,20 +56,24 @@ def _replay(path: str, *, seat: int | None, step: bool, io: _Io) -> int:
             f"{path} is not a game record that replays ({_count(len(exc.problems), 'problem')}, "
             "not shown in one seat's view: run without --seat to see them)"
         ) from None
-    rules = game.rules
+    played = game.rules
     view = None
     if seat is not None:
-        if not 1 <= seat <= rules.seats:
-            raise XeriError(f"--seat must be from 1 to {rules.seats} for {rules.name}, not {seat}")
+        if not 1 <= seat <= played.seats:
+            raise XeriError(
+                f"--seat must be from 1 to {played.seats} for {played.name}, not {seat}"
+            )
         view = seat - 1
-    title = _header(rules)
+    title = _header(played)
     if view is None:
-        io.say(f"{title} Every card open.")
+        title += " Every card open."
     else:
-        io.say(f"{title} As {_seat_name(view)} saw it: other hands and the stock hidden.")
+        title += f" As {_seat_name(view)} saw it: other hands and the stock hidden."
+    for line in _wrapped(title):
+        io.say(line)
     # One state at a time: `from_json` has replayed the record already, and keeping every
     # state of a long match (as `replay` does) would cost memory for nothing.
-    last = start(rules, dealer=game.dealer)
+    last = start(played, dealer=game.dealer)
     for move in game.moves:
         if step and not last.is_chance and not io.wait():
             io.say("Replay stopped.")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from enum import Enum
 from typing import cast
 
@@ -16,6 +17,9 @@ from xeri.cli._common import _PROG, _has_teams, _match_summary, _teams
 
 # --------------------------------------------------------------------------
 # rules
+
+_WIDTH = 80
+"""The columns the listing fits in."""
 
 
 def _symbol(value: object) -> str:
@@ -95,10 +99,17 @@ def _rules_table() -> list[str]:
             )
         )
     widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
-    lines = [
-        "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
-        for row in rows
-    ]
+    # The capture column takes what 80 columns leave, its text wrapped between words.
+    others = sum(widths) - widths[3] + 2 * (len(head) - 1)
+    widths[3] = min(widths[3], max(len(head[3]), _WIDTH - others))
+    lines = []
+    for row in rows:
+        parts = textwrap.wrap(row[3], widths[3], break_long_words=False) or [""]
+        for i, part in enumerate(parts):
+            cells = (*row[:3], part, row[4]) if i == 0 else ("", "", "", part, "")
+            lines.append(
+                "  ".join(cell.ljust(w) for cell, w in zip(cells, widths, strict=True)).rstrip()
+            )
     return [
         *lines,
         "",
@@ -135,4 +146,14 @@ def _rules_lines(rules: RuleSet) -> list[str]:
             "the most cards), plus the xeris"
             + (", plus the categories" if rules.categories else "")
         )
-    return lines
+    # A long value goes on under itself, between words, to fit 80 columns.
+    indent = " " * (2 + width)
+    return [
+        part
+        for line in lines
+        for part in (
+            textwrap.wrap(line, _WIDTH, subsequent_indent=indent, break_long_words=False)
+            if len(line) > _WIDTH
+            else [line]
+        )
+    ]

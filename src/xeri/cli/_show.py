@@ -7,6 +7,8 @@ from the whole state (every card open) or from one seat's observation alone
 
 from __future__ import annotations
 
+import textwrap
+
 import attrs
 
 from xeri._agents.observation import Observation, ObservedTake, observe
@@ -17,6 +19,52 @@ from xeri._moves import Move
 from xeri._rules.ruleset import RuleSet
 from xeri._table import TableItem
 from xeri.cli._common import _cards, _count, _has_teams, _players_of, _seat_name, _side_name, _teams
+
+_WIDTH = 80
+"""The columns the transcripts are written in: longer lines are wrapped between words."""
+
+
+def _wrapped(line: str) -> list[str]:
+    """A line cut between words to fit `_WIDTH` columns, continued further indented."""
+    if len(line) <= _WIDTH:
+        return [line]
+    indent = " " * (len(line) - len(line.lstrip(" ")) + 4)
+    return textwrap.wrap(
+        line, width=_WIDTH, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
+    )
+
+
+# --------------------------------------------------------------------------
+# Names: "You" for the person at the keyboard in `xeri play`
+
+
+def _who(seat: int, you: int | None) -> str:
+    """A seat as the transcript names it: `You` for the person playing, else `Player 2`."""
+    return "You" if seat == you else _seat_name(seat)
+
+
+def _does(seat: int, you: int | None, verb: str) -> str:
+    """`Player 2 plays`, or `You play` for the person playing (`verb` in the third person)."""
+    if seat != you:
+        return f"{_seat_name(seat)} {verb}"
+    return f"You {verb.removesuffix('s')}"
+
+
+def _side_label(rules: RuleSet, side: int, you: int | None) -> str:
+    """A side: `You` or `Player 2` in a game without teams, else `Team A`."""
+    if _has_teams(rules) or you is None or rules.sides[you] != side:
+        return _side_name(rules, side)
+    return "You"
+
+
+def _players_label(rules: RuleSet, side: int, you: int | None) -> str:
+    """The players of a side: `Players 1 and 3`, or `You and Player 3`."""
+    seats = rules.seats_of(side)
+    if you is None or you not in seats:
+        return _players_of(rules, side)
+    others = [_seat_name(s) for s in seats if s != you]
+    return " and ".join(["You", *others])
+
 
 # --------------------------------------------------------------------------
 # What a transcript shows of a state: everything, or one seat's view
@@ -44,9 +92,11 @@ class _Seen:
     """How many cards the stock holds."""
     takes: tuple[ObservedTake, ...]
     """The round's captures as shown."""
+    you: int | None = None
+    """The seat of the person playing (`xeri play`), named `You`; None in a transcript."""
 
 
-def _seen(state: GameState, view: int | None) -> _Seen:
+def _seen(state: GameState, view: int | None, you: int | None = None) -> _Seen:
     if view is None:
         return _Seen(
             facts=state,
@@ -59,6 +109,7 @@ def _seen(state: GameState, view: int | None) -> _Seen:
                 ObservedTake(seat=t.seat, cards=t.cards, xeri=t.xeri, turn=t.turn)
                 for t in state.takes
             ),
+            you=you,
         )
     obs = observe(state, view)
     return _Seen(
@@ -69,6 +120,7 @@ def _seen(state: GameState, view: int | None) -> _Seen:
         table=obs.table,
         stock_size=obs.stock_size,
         takes=obs.takes,
+        you=you,
     )
 
 
@@ -76,7 +128,7 @@ def _hand_lines(seen: _Seen) -> list[str]:
     lines = []
     for seat, hand in enumerate(seen.hands):
         held = _cards(hand) if hand is not None else _count(seen.hand_sizes[seat], "card")
-        lines.append(f"  {_seat_name(seat)} holds {held}")
+        lines.append(f"  {_does(seat, seen.you, 'holds')} {held}")
     return lines
 
 
@@ -95,7 +147,7 @@ def _round_no(seen: _Seen) -> int:
 
 def _deal_lines(after: _Seen) -> list[str]:
     facts = after.facts
-    lines = ["", f"Round {_round_no(after)}: {_seat_name(facts.dealer)} deals."]
+    lines = ["", f"Round {_round_no(after)}: {_does(facts.dealer, after.you, 'deals')}."]
     lines += _hand_lines(after)
     lines.append(f"  table: {_table_text(after)}   stock: {after.stock_size}")
     if facts.bottom_card is not None:
@@ -104,12 +156,12 @@ def _deal_lines(after: _Seen) -> list[str]:
 
 
 def _take_text(take: ObservedTake) -> str:
-    """The cards a capture takes besides the card played, and how many in all."""
+    """The cards a capture takes besides the card played, and how many: those named."""
     taken = _cards(take.cards[:-1]) if len(take.cards) > 1 else ""
     if take.hidden:
         down = f"{take.hidden} face down"
         taken = f"{down} {taken}" if taken else down
-    text = f"takes {taken} ({take.count} cards)"
+    text = f"takes {taken} ({_count(take.count - 1, 'card')})"
     if take.xeri is XeriKind.XERI:
         text += "  ** XERI **"
     elif take.xeri is XeriKind.JACK_XERI:
@@ -120,8 +172,13 @@ def _take_text(take: ObservedTake) -> str:
 def _play_lines(before: _Seen, after: _Seen, seat: int, move: object) -> list[str]:
     """The lines of one play: the card, what it takes, the table, a new deal, a round's end."""
     rules = after.facts.rules
+    you = after.you
     new = after.takes[len(before.takes) :]  # a round's captures are cleared only by a deal
     capture = next((t for t in new if t.turn is not None), None)
+    leftover = next((t for t in new if t.turn is None), None)
+    # The table as the play left it: at a round's end, before the last capturer
+    # takes what is left ([G9][rules-g9]), those cards are the table.
+    table = after if leftover is None else _left_on_table(after, leftover)
     if capture is not None:
         what = f"plays {capture.cards[-1]}"
         note = _take_text(capture)
@@ -129,19 +186,21 @@ def _play_lines(before: _Seen, after: _Seen, seat: int, move: object) -> list[st
         what = f"plays {move}"
         note = ""
     if rules.capture.pile:
-        if capture is None and (after.table or after.face_down):
-            top = f", top {after.table[-1]}" if after.table else ""
-            note = f"pile {after.face_down + len(after.table)}{top}"
+        if capture is None and (table.table or table.face_down):
+            top = f", top {table.table[-1]}" if table.table else ""
+            note = f"pile {table.face_down + len(table.table)}{top}"
     else:
-        note = f"{note}   table: {_table_text(after)}" if note else f"table: {_table_text(after)}"
-    lines = [f"  {_seat_name(seat)} {what:<22}  {note}".rstrip()]
-    for take in new:
-        if take.turn is None:
-            left = _cards(take.cards) if not take.hidden else f"{take.count} cards"
-            lines.append(
-                f"  {_seat_name(take.seat)} takes the cards left on the table: {left} "
-                "(last capture)"
-            )
+        note = f"{note}   table: {_table_text(table)}" if note else f"table: {_table_text(table)}"
+    if seat == you:
+        what = what.replace("plays", "play", 1)
+    head = f"{_who(seat, you)} {what}"  # as wide as `Player 2 ` and a play padded to 22
+    lines = [f"  {head:<31}  {note}".rstrip()]
+    if leftover is not None:
+        left = _cards(leftover.cards) if not leftover.hidden else f"{leftover.count} cards"
+        lines.append(
+            f"  {_does(leftover.seat, you, 'takes')} the cards left on the table: {left} "
+            "(last capture)"
+        )
     if after.stock_size < before.stock_size and after.facts.phase is Phase.PLAY:
         lines.append(
             f"  -- new deal: {rules.hand_size} cards each, {after.stock_size} left in stock --"
@@ -150,17 +209,22 @@ def _play_lines(before: _Seen, after: _Seen, seat: int, move: object) -> list[st
         lines += [line for line, hand in shown if hand is not None]
     if after.facts.is_round_over:
         lines.append(f"Round {len(after.facts.round_results)} over.")
-        lines += _score_sheet(after.facts)
+        lines += _score_sheet(after.facts, you)
         if after.facts.is_over:
-            lines.append(_match_result(after.facts))
+            lines.append(_match_result(after.facts, you))
     return lines
 
 
-def _score_sheet(facts: GameState | Observation) -> list[str]:
+def _left_on_table(after: _Seen, leftover: ObservedTake) -> _Seen:
+    """What `after` showed of the table before the cards left on it were taken."""
+    return attrs.evolve(after, table=leftover.cards, face_down=leftover.hidden)
+
+
+def _score_sheet(facts: GameState | Observation, you: int | None = None) -> list[str]:
     rules = facts.rules
     results = facts.round_results
     result = results[-1]
-    names = [_side_name(rules, s) for s in range(rules.num_sides)]
+    names = [_side_label(rules, s, you) for s in range(rules.num_sides)]
     width = max(map(len, names)) + 2
     label = max([12, *(len(name) for name, _ in result.categories)])
     head = "".rjust(label + 2) + "".join(name.rjust(width) for name in names)
@@ -182,7 +246,7 @@ def _score_sheet(facts: GameState | Observation) -> list[str]:
     ]
 
 
-def _match_result(facts: GameState | Observation) -> str:
+def _match_result(facts: GameState | Observation, you: int | None = None) -> str:
     rules = facts.rules
     rounds = _count(len(facts.round_results), "round")
     scores = " to ".join(map(str, facts.scores))
@@ -193,10 +257,11 @@ def _match_result(facts: GameState | Observation) -> str:
     winner = facts.winner
     if winner is None:
         return f"The match is drawn after {rounds}, {scores}."
-    who = _side_name(rules, winner)
+    who = _side_label(rules, winner, you)
     if _has_teams(rules):
-        who += f" ({_players_of(rules, winner)})"
-    return f"{who} wins the match after {rounds}, {scores}."
+        who += f" ({_players_label(rules, winner, you)})"
+    wins = "win" if who == "You" else "wins"
+    return f"{who} {wins} the match after {rounds}, {scores}."
 
 
 def _header(rules: RuleSet) -> str:
@@ -206,13 +271,24 @@ def _header(rules: RuleSet) -> str:
     return text + "."
 
 
-def _step_lines(before: GameState, move: Move, after: GameState, view: int | None) -> list[str]:
+def _step_lines(
+    before: GameState, move: Move, after: GameState, view: int | None, you: int | None = None
+) -> list[str]:
     """The transcript of one move, every card shown or only what `view` sees.
+
+    `you` is the seat of the person playing, named `You` (`xeri play`). Lines
+    longer than 80 columns are wrapped between words.
 
     Chance's moves are told by what they change in public: a deal completed (a
     new round's phase) or a table dealt again; a card of an order dealt card
     by card that does not complete it changes nothing public and prints nothing.
     """
+    return [part for line in _lines(before, move, after, view, you) for part in _wrapped(line)]
+
+
+def _lines(
+    before: GameState, move: Move, after: GameState, view: int | None, you: int | None
+) -> list[str]:
     seat = before.to_move
     if seat is None:  # chance: a deal, a redeal of the table, or one card of either
         phase = before.phase
@@ -220,6 +296,6 @@ def _step_lines(before: GameState, move: Move, after: GameState, view: int | Non
             if after.phase is Phase.PLAY or len(after.redealt) > len(before.redealt):
                 return [f"  the table is dealt again: {_table_text(_seen(after, view))}"]
         elif after.phase is not phase:
-            return _deal_lines(_seen(after, view))
+            return _deal_lines(_seen(after, view, you))
         return []
-    return _play_lines(_seen(before, view), _seen(after, view), seat, move)
+    return _play_lines(_seen(before, view, you), _seen(after, view, you), seat, move)

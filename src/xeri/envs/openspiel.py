@@ -36,10 +36,10 @@ a chance action is a card's index in [`DECK`][xeri.DECK], so
 each equally likely. A deal takes 51 chance actions (the last card is
 forced), a redeal of the initial table ([G4][rules-g4], [F4][rules-f4]) one
 fewer than the cards it reshuffles. The states are those of the whole-deck
-[`Deal`][xeri.Deal], with the same distribution ([`xeri._core.chance`][xeri._core.chance]).
+[`Deal`][xeri.Deal], with the same distribution ([chance card by card][chance-card-by-card]).
 
 **Actions.** A player's actions are the integer actions of
-[`xeri._agents.actions`][xeri._agents.actions]: `num_distinct_actions()` is
+[integer actions][integer-actions]: `num_distinct_actions()` is
 [`num_actions`][xeri.num_actions] (52 in pile games, 18,308 in German
 Xeri), and the legal ones are [`legal_actions`][xeri.legal_actions].
 
@@ -77,7 +77,7 @@ cards have been dealt; never which). Observers come in two kinds:
 - `perfect_recall=False` (`observation_tensor`): the
   [`observation_tensor`][xeri.observation_tensor], of the length
   [`observation_shape`][xeri.observation_shape] gives, one named block per
-  block of [`observation_layout`][xeri._agents.features.observation_layout];
+  block of [`observation_layout`][xeri.observation_layout];
 - `perfect_recall=True` (`information_state_tensor`): that tensor followed
   by the ordered history of what the seat saw in the round, the blocks of
   [`recall_layout`][xeri.envs.openspiel.recall_layout]: each play's action
@@ -707,7 +707,7 @@ class XeriObserver:
 
     OpenSpiel's observer interface: `set_from(state, player)` fills `tensor`
     (and `dict`, its named blocks, the blocks of
-    [`observation_layout`][xeri._agents.features.observation_layout]);
+    [`observation_layout`][xeri.observation_layout]);
     `string_from(state, player)` returns the string. Made by
     [`XeriGame.make_py_observer`][xeri.envs.openspiel.XeriGame.make_py_observer].
 

@@ -23,7 +23,7 @@ last reset (a fresh one, from the system's entropy, on the first).
 
 **Spaces.** Every agent has the same spaces. The action space is
 `Discrete(num_actions(rules))`, the integer actions of
-[`xeri._agents.actions`][xeri._agents.actions] (52 in pile games, 18,308 in German Xeri).
+[integer actions][integer-actions] (52 in pile games, 18,308 in German Xeri).
 An observation is a dict:
 
 - `observation`: the [`observation_tensor`][xeri.observation_tensor] of the

@@ -395,8 +395,8 @@ class SumCapture(_Immutable):
         default=GERMAN_VALUES, converter=_value_pairs
     )
     """The value of each rank in sums, as `(rank, value)` pairs from 1 to 10 (a dict is
-    accepted): [`GERMAN_VALUES`][xeri._families.sums.rule.GERMAN_VALUES] by default,
-    [`SCOPA_VALUES`][xeri._families.sums.rule.SCOPA_VALUES] in Scopa. A rank without a value is a
+    accepted): [`GERMAN_VALUES`][xeri.GERMAN_VALUES] by default,
+    [`SCOPA_VALUES`][xeri.SCOPA_VALUES] in Scopa. A rank without a value is a
     *picture*: it takes only a loose card of its own rank, one at a time, and never
     builds."""
     builds: bool = True
@@ -481,7 +481,7 @@ class SumCapture(_Immutable):
 
         Examples:
             >>> import xeri
-            >>> scopa = xeri.SumCapture(values=xeri._families.sums.rule.SCOPA_VALUES)
+            >>> scopa = xeri.SumCapture(values=xeri.SCOPA_VALUES)
             >>> scopa.value(xeri.Card.parse("K♠")), xeri.SumCapture().value(xeri.Card.parse("K♠"))
             (10, None)
         """
@@ -499,7 +499,7 @@ class SumCapture(_Immutable):
 
         Returns:
             The legal moves, in the order of
-            [`move_sort_key`][xeri._moves.move_sort_key]; under `multi_capture`
+            [`move_sort_key`][xeri.move_sort_key]; under `multi_capture`
             one capture per set of items taken, however it divides into groups.
         """
         values = self._values
@@ -646,7 +646,7 @@ class SumCapture(_Immutable):
     def play(
         self, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int, move: object
     ) -> OutcomeTuple:
-        """Check a Capture, Combine or Trail by `seat` and apply it; see the module docstring.
+        """Check a Capture, Combine or Trail by `seat` and apply it ([rule][sums-builds-raises]).
 
         Only the move played is checked, against [D3][rules-d3]–[D5][rules-d5]:
         the legal moves are never listed.
