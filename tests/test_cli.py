@@ -808,7 +808,7 @@ def test_play_four_players_with_bots_as_partner_and_opponents():
 def test_play_is_against_the_strongest_level_by_default():
     code, out, _ = run("play", "--seed", "1", stdin="")
     assert code == 0
-    assert out.splitlines()[1] == (
+    assert unwrap(out).splitlines()[1] == (
         "You are Player 1; Player 2 is the ismcts bot (its default budget, at most 0.2 s a move)."
     )
 
