@@ -66,6 +66,7 @@ def _opponent(args: argparse.Namespace) -> str:
         raise XeriError("give --against or --level, not both")
     return against or level or _STRONGEST
 
+
 _BOT_PAUSE = 0.8
 """How long a bot takes over a move on a terminal, thinking included, unless `--fast`."""
 
