@@ -705,7 +705,7 @@ def test_play_save_writes_the_game_record_so_far(tmp_path):
     assert code == 0
     pieces = PROMPT.split(out)
     assert pieces[2] == "save\n  save needs a file name: save game.json\n"
-    assert pieces[3].startswith(f"save {tmp_path}\n  cannot write {tmp_path}: ")
+    assert unwrap(pieces[3]).startswith(f"save {tmp_path}\n  cannot write {tmp_path}: ")
     assert unwrap(pieces[4]) == (
         f"save {path}\n  saved the game so far to {path} (every card in it: replay it afterwards)\n"
     )

@@ -1,8 +1,9 @@
 """The documentation cannot drift from the code.
 
 * the options page lists every field of `RuleSet` and every option of the
-  built-in components, and its table of preset values is evaluated against
-  the presets;
+  built-in components, and its table of preset values, written by
+  `tools/options_table.py`, is the one the six presets give and is
+  evaluated against them;
 * every public name of `xeri.__all__` is rendered once by an API page, from
   the facade (`::: xeri.apply`), every public subpackage has a page, and no
   page or rendered docstring names a private module;
@@ -27,11 +28,19 @@ import pytest
 import yaml
 
 import xeri
+import xeri._rules.ruleset as rules_module
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 OPTIONS = (DOCS / "options.md").read_text(encoding="utf-8")
-PRESETS = {"GREEK": xeri.GREEK, "GREEK_FOUR": xeri.GREEK_FOUR, "GERMAN": xeri.GERMAN}
+PRESETS = {
+    "GREEK": xeri.GREEK,
+    "GREEK_FOUR": xeri.GREEK_FOUR,
+    "PISTI": xeri.PISTI,
+    "GERMAN": xeri.GERMAN,
+    "SCOPA": xeri.SCOPA,
+    "CASSINO": xeri.CASSINO,
+}
 
 RULESET_FIELDS = [field.name for field in attrs.fields(xeri.RuleSet)]
 
@@ -48,16 +57,25 @@ def _table_rows(text: str) -> list[list[str]]:
 
 
 def _summary_table() -> tuple[list[str], dict[str, list[str]]]:
-    """The header and the rows (by field name) of the options page's first table."""
-    start = OPTIONS.index("| field |")
-    block = OPTIONS[start:].split("\n\n", 1)[0]
-    header, *rows = _table_rows(block)
-    by_field = {}
-    for row in rows:
-        match = re.fullmatch(r"\[`(\w+)`\]\(#(\w+)\)", row[0])
-        assert match, f"the first cell of each row links its field: {row[0]!r}"
-        assert match[1] == match[2], f"{row[0]} links to another field's section"
-        by_field[match[1]] = row
+    """The header and the rows (by field name) of the options page's tables of presets, joined.
+
+    The tables between the page's two marker comments have a row per field;
+    their columns after the first are put side by side.
+    """
+    tool = _options_tool()
+    region = OPTIONS[OPTIONS.index(tool.BEGIN) : OPTIONS.index(tool.END)]
+    header = ["field"]
+    by_field: dict[str, list[str]] = {}
+    for block in re.findall(r"(?:^\|.*\n)+", region, flags=re.MULTILINE):
+        head, *rows = _table_rows(block)
+        assert head[0] == "field"
+        header += head[1:]
+        for row in rows:
+            match = re.fullmatch(r"\[`(\w+)`\]\(#(\w+)\)", row[0])
+            assert match, f"the first cell of each row links its field: {row[0]!r}"
+            assert match[1] == match[2], f"{row[0]} links to another field's section"
+            by_field.setdefault(match[1], [row[0]]).extend(row[1:])
+    assert all(len(row) == len(header) for row in by_field.values()), "a field lacks a row"
     return header, by_field
 
 
@@ -70,6 +88,83 @@ def _code(cell: str) -> str | None:
 def _evaluate(expression: str) -> object:
     namespace = {name: getattr(xeri, name) for name in xeri.__all__}
     return eval(expression, namespace)  # the cells are written as Python on purpose
+
+
+def _options_tool():
+    """The module `tools/options_table.py`, which writes the page's table of presets."""
+    spec = importlib.util.spec_from_file_location(
+        "options_table", ROOT / "tools" / "options_table.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_options_table_is_the_one_the_presets_give():
+    tool = _options_tool()
+    assert tool.page(OPTIONS) == OPTIONS, "the preset table is stale: run tools/options_table.py"
+    assert tool.main(["--check"]) == 0
+
+
+def test_options_table_has_a_column_for_every_preset():
+    header, _ = _summary_table()
+    presets = {name for name in xeri.__all__ if isinstance(getattr(xeri, name), xeri.RuleSet)}
+    columns = {cell.strip("`") for cell in header if cell.startswith("`")}
+    assert columns == presets == set(PRESETS)
+    assert {rules.name for rules in PRESETS.values()} == rules_module._PRESETS
+
+
+RULES_PAGES = sorted((DOCS / "rules").glob("*.md"))
+COMPONENT_SECTIONS = {
+    "pilecapture": "capture",
+    "sumcapture": "capture",
+    "pointstable": "card_points",
+    "targetscore": "match",
+    "fixedrounds": "match",
+    "countout": "match",
+}
+"""The options page's sections of components, and the field each component is a value of."""
+
+
+def _clause_ids(cell: str) -> set[str]:
+    """The clause ids of a clauses cell: `G6, D3–D6` is G6, D3, D4, D5 and D6."""
+    ids = set()
+    for part in filter(None, (p.strip() for p in cell.replace("—", "").split(","))):
+        first, _, last = part.partition("–")
+        if last:
+            ids.update(f"{first[0]}{n}" for n in range(int(first[1:]), int(last[1:]) + 1))
+        else:
+            ids.add(first)
+    return ids
+
+
+def _clauses_of_pages() -> dict[str, str]:
+    """Every clause anchored on a rules page, by id, with its text."""
+    clauses = {}
+    for path in RULES_PAGES:
+        parts = re.split(r"\[\]\(\)\{#rules-(\w+)\}", path.read_text(encoding="utf-8"))
+        for anchor, text in zip(parts[1::2], parts[2::2], strict=True):
+            clauses[anchor.upper()] = text.split("\n## ", 1)[0]
+    return clauses
+
+
+def test_options_table_cites_clauses_that_exist_and_every_clause_citing_the_field():
+    header, rows = _summary_table()
+    column = header.index("clauses")
+    clauses = _clauses_of_pages()
+    for field, row in rows.items():
+        cited = _clause_ids(row[column])
+        assert cited <= set(clauses), f"{field}: no such clause {sorted(cited - set(clauses))}"
+        for clause, text in clauses.items():
+            for section in re.findall(r"options\.md#(\w+)", text):
+                if COMPONENT_SECTIONS.get(section, section) == field:
+                    assert clause in cited, f"{clause} names the option {field}, not in its row"
+
+
+def test_options_page_names_every_protected_preset_name():
+    section = OPTIONS[OPTIONS.index("{#name}") :].split("\n### ", 1)[0]
+    for name in rules_module._PRESETS:
+        assert f"`{name}`" in section, f"the name section does not say {name!r} is protected"
 
 
 @pytest.mark.parametrize("field", RULESET_FIELDS)

@@ -112,9 +112,10 @@ def test_legal_moves_of_an_observation_are_those_of_the_state_for_the_mover(rule
 
 def test_observe_refuses_a_seat_out_of_range():
     state = xeri.new_game(xeri.GREEK, rng=random.Random(1))
-    for seat in (-1, 2, True, "0", None):
+    for seat in (-1, 2, True, "0", 0.0):
         with pytest.raises(IllegalMoveError, match="seat must be an int"):
             observe(state, seat)  # type: ignore[arg-type]
+    assert observe(state, None).seat is None  # None is the spectator's view
 
 
 def test_p3_face_down_cards_hidden_until_captured_then_shown_to_the_capturer_only():

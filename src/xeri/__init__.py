@@ -48,9 +48,33 @@ from xeri._families.protocol import (
     XeriKind,
 )
 from xeri._families.sums.rule import GERMAN_VALUES, SCOPA_VALUES, SumCapture, card_value
+from xeri._io.journal import (
+    JOURNAL_FORMAT,
+    JOURNAL_VERSION,
+    journal_header,
+    journal_row,
+    load_journal,
+    rules_fingerprint,
+)
 from xeri._io.notation import parse_move
 from xeri._io.records import GameRecord, record, replay
-from xeri._io.serialize import FORMAT_VERSION, MAX_DEPTH, MAX_TEXT_LENGTH, from_json, to_json
+from xeri._io.serialize import (
+    FORMAT_VERSION,
+    MAX_DEPTH,
+    MAX_TEXT_LENGTH,
+    from_data,
+    from_json,
+    to_data,
+    to_json,
+)
+from xeri._io.view import (
+    MAX_LISTED_MOVES,
+    VIEW_VERSION,
+    client_view,
+    client_view_json,
+    client_view_schema,
+    encode_view,
+)
 from xeri._moves import (
     Capture,
     ChanceMove,
@@ -111,7 +135,10 @@ __all__ = [
     "GREEK_FOUR",
     "GREEK_POINTS",
     "ITALIAN_DECK",
+    "JOURNAL_FORMAT",
+    "JOURNAL_VERSION",
     "MAX_DEPTH",
+    "MAX_LISTED_MOVES",
     "MAX_TEXT_LENGTH",
     "NO_NEEDS",
     "PIQUET_DECK",
@@ -120,6 +147,7 @@ __all__ = [
     "PRIMIERA_VALUES",
     "SCOPA",
     "SCOPA_VALUES",
+    "VIEW_VERSION",
     "ActionEncoding",
     "Build",
     "Capture",
@@ -187,15 +215,23 @@ __all__ = [
     "chance_move",
     "chance_outcomes",
     "check_observation",
+    "client_view",
+    "client_view_json",
+    "client_view_schema",
     "consistent_states",
     "determinize",
+    "encode_view",
     "factored",
     "find_rules",
+    "from_data",
     "from_json",
     "item_cards",
     "item_sort_key",
+    "journal_header",
+    "journal_row",
     "legal_actions",
     "legal_moves",
+    "load_journal",
     "move_sort_key",
     "move_to_action",
     "new_game",
@@ -212,7 +248,9 @@ __all__ = [
     "registered",
     "replay",
     "rollout",
+    "rules_fingerprint",
     "simulate",
     "start",
+    "to_data",
     "to_json",
 ]

@@ -92,6 +92,11 @@ class Capture(_CaptureSlots):
     taken: tuple[TableItem, ...] = attrs.field(converter=_sorted_items)
     """The table items taken: one equal card or build, or cards summing to the card's value."""
 
+    @property
+    def ascii(self) -> str:
+        """The move in ASCII notation, as `7C x 3D+4S` or `8H x [3D+5S=8]`."""
+        return f"{self.card.ascii} x {'+'.join(i.ascii for i in self.taken)}"
+
     def __str__(self) -> str:
         return f"{self.card} takes {'+'.join(map(str, self.taken))}"
 
@@ -122,6 +127,12 @@ class Combine(_CombineSlots):
     def __repr__(self) -> str:
         also = f", also={self.also!r}" if self.also else ""
         return f"Combine(card={self.card!r}, onto={self.onto!r}, value={self.value!r}{also})"
+
+    @property
+    def ascii(self) -> str:
+        """The move in ASCII notation, as `2S on 3D+4C = 9`."""
+        items = "+".join(i.ascii for i in (self.onto, *self.also))
+        return f"{self.card.ascii} on {items} = {self.value}"
 
     def __str__(self) -> str:
         items = "+".join(map(str, (self.onto, *self.also)))
@@ -154,6 +165,11 @@ class Trail(_Ordered):
 
     card: Card
     """The card played from the mover's hand."""
+
+    @property
+    def ascii(self) -> str:
+        """The move in ASCII notation, as `trail 5H`."""
+        return f"trail {self.card.ascii}"
 
     def __str__(self) -> str:
         return f"{self.card} free"

@@ -38,6 +38,11 @@ class Build(_BuildSlots):
     owner: int
     """The seat that made the build or raised it last."""
 
+    @property
+    def ascii(self) -> str:
+        """The build in ASCII, as `[3D+5S=8]`."""
+        return f"[{'+'.join(c.ascii for c in self.cards)}={self.value}]"
+
     def __str__(self) -> str:
         return f"[{'+'.join(map(str, self.cards))}={self.value}]"
 

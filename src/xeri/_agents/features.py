@@ -104,7 +104,7 @@ from typing import Any
 
 import attrs
 
-from xeri._agents.observation import Observation
+from xeri._agents.observation import Observation, _seat
 from xeri._cards import DECK, Card
 from xeri._core.state import GameState, Phase
 from xeri._errors import IllegalMoveError
@@ -288,7 +288,7 @@ def observation_tensor(observation: Observation) -> list[float]:  # noqa: PLR091
     start = lay.start
     seats = rules.seats
     sides_of = rules.sides
-    me = observation.seat
+    me = _seat(observation)
     rel_side = lay.rel_sides[me]
     t = lay.template.copy()
     unknown = start["unknown"]

@@ -90,8 +90,8 @@ class Observation(MatchFacts, _Immutable):
 
     rules: RuleSet
     """The rule set of the match."""
-    seat: int
-    """The seat whose view this is."""
+    seat: int | None
+    """The seat whose view this is, or None for a spectator's (seat-less) view."""
     phase: Phase
     """What happens next."""
     dealer: int
@@ -100,7 +100,7 @@ class Observation(MatchFacts, _Immutable):
     to_move: int | None
     """The seat to play, or None while chance acts or after the match."""
     hand: tuple[Card, ...]
-    """This seat's own hand, sorted in deck order."""
+    """This seat's own hand, sorted in deck order; empty for a spectator."""
     hand_sizes: tuple[int, ...]
     """How many cards each seat holds, this seat included."""
     face_down: int
@@ -142,24 +142,40 @@ class Observation(MatchFacts, _Immutable):
         return tuple(counts)
 
 
-def observe(state: GameState, seat: int) -> Observation:
-    """What `seat` may see of `state` ([X2][rules-x2]).
+def _seat(observation: Observation) -> int:
+    """The observing seat of a seat's observation; a spectator's has none.
+
+    Raises:
+        IllegalMoveError: the observation is a spectator's.
+    """
+    seat = observation.seat
+    if seat is None:
+        raise IllegalMoveError("a spectator's observation has no seat: it cannot move")
+    return seat
+
+
+def observe(state: GameState, seat: int | None) -> Observation:
+    """What `seat` may see of `state` ([X2][rules-x2]), or a spectator when `seat` is None.
+
+    A spectator sees what is public: no hand (`hand` is empty, every seat is
+    counted in `hand_sizes`), the stock counted, and face-down cards
+    ([P3][rules-p3]) never, not even once captured.
 
     Args:
         state: the state.
-        seat: the seat whose view is wanted.
+        seat: the seat whose view is wanted, or None for the public view.
 
     Returns:
         The observation; equal for any two states that differ only in the
         cards hidden from `seat` (other hands, stock order, face-down cards).
 
     Raises:
-        IllegalMoveError: `seat` is not a seat of the rule set.
+        IllegalMoveError: `seat` is not None nor a seat of the rule set.
     """
     if type(state) is not GameState:
         raise IllegalMoveError(f"observe needs a GameState, not {type(state).__name__}")
     rules = state.rules
-    if type(seat) is not int or not 0 <= seat < rules.seats:
+    if seat is not None and (type(seat) is not int or not 0 <= seat < rules.seats):
         raise IllegalMoveError(f"seat must be an int from 0 to {rules.seats - 1}, not {seat!r}")
     table = state.table
     takes = state.takes
@@ -188,7 +204,7 @@ def observe(state: GameState, seat: int) -> Observation:
         phase=state.phase,
         dealer=state.dealer,
         to_move=state.to_move,
-        hand=state.hands[seat],
+        hand=() if seat is None else state.hands[seat],
         hand_sizes=tuple(map(len, state.hands)),
         face_down=down,
         table=table,

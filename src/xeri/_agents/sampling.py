@@ -507,13 +507,16 @@ def _count_problems(obs: Observation) -> list[str]:
     """What is wrong with an observation's seats and counts, whatever the cards."""
     n = obs.rules.seats
     p: list[str] = []
-    if not 0 <= obs.seat < n:
-        p.append(f"seat {obs.seat} is not a seat (0 to {n - 1})")
+    seat = obs.seat
+    if seat is not None and not 0 <= seat < n:
+        p.append(f"seat {seat} is not a seat (0 to {n - 1})")
     if not 0 <= obs.dealer < n:
         p.append(f"dealer {obs.dealer} is not a seat (0 to {n - 1})")
     if len(obs.hand_sizes) != n or min(obs.hand_sizes, default=0) < 0:
         p.append(f"hand_sizes must give a count >= 0 for each of the {n} seats")
-    elif 0 <= obs.seat < n and obs.hand_sizes[obs.seat] != len(obs.hand):
+    elif seat is None and obs.hand:
+        p.append("a spectator's observation holds no hand")
+    elif seat is not None and 0 <= seat < n and obs.hand_sizes[seat] != len(obs.hand):
         p.append("the seat's own hand size must be the length of its hand")
     elif max(obs.hand_sizes, default=0) > obs.rules.hand_size:
         p.append(f"no hand holds more than {obs.rules.hand_size} cards")

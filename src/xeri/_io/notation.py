@@ -9,8 +9,20 @@
 | [`Combine`][xeri.Combine] | `5♠ on 3♦ makes 8`, `2♠ on 3♦+4♣ makes 9` ([C4][rules-c4]) |
 | [`Trail`][xeri.Trail] | `5♠ free` |
 
-`parse_move` also accepts the ASCII card names (`10D`, `TD`, `10d`), any
-case, spaces anywhere between the parts, and the items taken or built on in any order.
+Every move also has an ASCII notation, its `ascii` property, which JSON
+messages and the [client view][xeri.client_view] use:
+
+| move | ASCII |
+| --- | --- |
+| a card played onto the pile | `10D` |
+| [`Capture`][xeri.Capture] | `7C x 3D+4S`, `8H x [3D+5S=8]` |
+| [`Combine`][xeri.Combine] | `5S on 3D = 8`, `2S on 3D+4C = 9` |
+| [`Trail`][xeri.Trail] | `trail 5S` |
+
+`parse_move` reads both notations, and mixes of them: the ASCII card names
+(`10D`, `TD`, `10d`), the suit symbols, `takes` or `x`, `makes` or `=`,
+`<card> free` or `trail <card>`, any case, spaces anywhere between the parts
+(but around `x`), and the items taken or built on in any order.
 
 Examples:
     >>> import random, xeri
@@ -19,6 +31,8 @@ Examples:
     True
     >>> move = xeri.legal_moves(state)[0]
     >>> xeri.parse_move(state, f" {move.ascii.lower()} ") is move
+    True
+    >>> all(xeri.parse_move(state, m.ascii) is m for m in xeri.legal_moves(state))
     True
     >>> xeri.parse_move(state, f"{move} takes 3D")
     Traceback (most recent call last):
@@ -47,14 +61,14 @@ _TOKEN = re.compile(
     r"\s*(?:"
     r"(?P<card>(?:10|[2-9AJQKT])[CDHS])(?![A-Z0-9])"
     r"|(?P<number>[0-9]{1,3})(?![A-Z0-9])"
-    r"|(?P<word>TAKES|ON|MAKES|FREE)(?![A-Z0-9])"
+    r"|(?P<word>TAKES|ON|MAKES|FREE|TRAIL|X)(?![A-Z0-9])"
     r"|(?P<mark>[+\[\]=])"
     r")"
 )
 _MAX_TEXT = 400
 _SHAPES = (
-    "'<card>', '<card> takes <item>+<item>', '<card> on <item> makes <value>' or"
-    " '<card> free', a card being its rank and suit, an item a card or '[<card>+<card>=<value>]'"
+    "'<card>', '<card> x <item>+<item>', '<card> on <item> = <value>' or"
+    " 'trail <card>', a card being its rank and suit, an item a card or '[<card>+<card>=<value>]'"
 )
 
 _ItemKey = Card | tuple[frozenset[Card], int]
@@ -150,7 +164,7 @@ def _tokens(text: str) -> list[tuple[str, str]]:
     return out
 
 
-def _read(text: str) -> _MoveKey:
+def _read(text: str) -> _MoveKey:  # noqa: PLR0915  # one small parser, its helpers inline
     tokens = _tokens(text)
     at = 0
 
@@ -195,18 +209,26 @@ def _read(text: str) -> _MoveKey:
             raise _Unreadable
         return frozenset(found)
 
+    if peek() == ("word", "TRAIL"):
+        take("word")
+        key: _MoveKey = ("free", card())
+        if at != len(tokens):
+            raise _Unreadable
+        return key
     played = card()
     word = peek()
-    key: _MoveKey
     if word == ("end", ""):
         key = ("play", played)
-    elif word == ("word", "TAKES"):
+    elif word in (("word", "TAKES"), ("word", "X")):
         take("word")
         key = ("takes", played, items())
     elif word == ("word", "ON"):
         take("word")
         onto = items()
-        take("word", "MAKES")
+        if peek() == ("mark", "="):
+            take("mark", "=")
+        else:
+            take("word", "MAKES")
         key = ("on", played, onto, number())
     elif word == ("word", "FREE"):
         take("word")

@@ -142,7 +142,9 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_TEXT_LENGTH",
     "Loadable",
+    "from_data",
     "from_json",
+    "to_data",
     "to_json",
 ]
 
@@ -238,7 +240,35 @@ def to_json(obj: object) -> str:
     return _text(obj, FORMAT_VERSION)
 
 
-def _text(obj: object, version: int) -> str:
+def to_data(obj: object) -> dict[str, Any]:
+    """The JSON-ready document of a value: what [`to_json`][xeri.to_json] encodes.
+
+    A server that puts a value inside its own message uses this rather than
+    decoding `to_json`'s text again: `json.dumps(to_data(x), sort_keys=True,
+    separators=(",", ":"))` is `to_json(x)`.
+
+    Args:
+        obj: a state, observation, move, rule set or game record.
+
+    Returns:
+        A new dict of dicts, lists, strings, ints, bools and None, with the
+        keys `data`, `format`, `type` and `version` ([the JSON format][json-format]
+        describes it); nothing in it is shared with another call.
+
+    Raises:
+        InvalidStateError: as `to_json`.
+
+    Examples:
+        >>> import xeri
+        >>> xeri.to_data(xeri.Card.parse("10D"))
+        {'data': '10D', 'format': 'xeri', 'type': 'move', 'version': 2}
+        >>> xeri.from_data(xeri.to_data(xeri.GREEK)) == xeri.GREEK
+        True
+    """
+    return _document(obj, FORMAT_VERSION)
+
+
+def _document(obj: object, version: int) -> dict[str, Any]:
     kind = _TYPE_OF_CLASS.get(type(obj))
     if kind is None:
         raise InvalidStateError(f"to_json cannot write a {type(obj).__name__}")
@@ -247,9 +277,16 @@ def _text(obj: object, version: int) -> str:
         del data["dealing"]  # written only in the middle of a card-by-card deal
     if version == 1 and kind in ("state", "observation"):
         del data["redealt"]  # the field came with version 2; version 1 texts lack it
-    doc = {"data": data, "format": FORMAT, "type": kind, "version": version}
+    return {"data": data, "format": FORMAT, "type": kind, "version": version}
+
+
+def _text(obj: object, version: int) -> str:
     return json.dumps(
-        doc, ensure_ascii=True, sort_keys=True, separators=(",", ":"), allow_nan=False
+        _document(obj, version),
+        ensure_ascii=True,
+        sort_keys=True,
+        separators=(",", ":"),
+        allow_nan=False,
     )
 
 
@@ -286,6 +323,11 @@ def _init_fields(cls: type[Any]) -> tuple[str, ...]:
 def _rules_out(rules: RuleSet) -> object:
     if rules.name in registered() and find_rules(rules.name) == rules:
         return rules.name
+    return _rules_fields(rules)
+
+
+def _rules_fields(rules: RuleSet) -> dict[str, object]:
+    """A rule set written in full, by its fields, even when it is registered."""
     fields: dict[str, object] = {}
     new = _NEW_FIELDS[RuleSet]
     for name in _init_fields(RuleSet):
@@ -392,6 +434,94 @@ def from_json(text: str, expect: type[Any] | None = None, *, strict: bool = True
     except Exception as exc:  # the promise: nothing but XeriError escapes
         raise InvalidStateError(f"the data cannot be read ({type(exc).__name__})") from None
     return value
+
+
+@overload
+def from_data(data: object, expect: type[_T], *, strict: bool = True) -> _T: ...
+
+
+@overload
+def from_data(data: object, expect: None = None, *, strict: bool = True) -> Loadable: ...
+
+
+def from_data(data: object, expect: type[Any] | None = None, *, strict: bool = True) -> Any:
+    """Read and check a document as [`to_data`][xeri.to_data] gives it (the reverse).
+
+    The checks are those of [`from_json`][xeri.from_json], on the decoded
+    value: a server that decoded a message itself passes the part that
+    holds the document.
+
+    Args:
+        data: the document: dicts with string keys, lists, strings, ints,
+            bools and None, at most [`MAX_DEPTH`][xeri.MAX_DEPTH]
+            levels deep and no larger than what `from_json` reads.
+        expect: the class the document must hold, or None for any.
+        strict: accept only what `to_data` gives (the default: every field,
+            cards as `"10D"`, registered rule sets by name); False accepts
+            any spelling `from_json(..., strict=False)` accepts.
+
+    Returns:
+        The value, checked as [the JSON format][json-format] says.
+
+    Raises:
+        InvalidStateError: the data is not such a document, or the value is
+            not possible; no other error is raised, whatever `data` is.
+    """
+    if expect is not None and (not isinstance(expect, type) or expect not in _TYPE_OF_CLASS):
+        raise InvalidStateError(f"from_data cannot read a {getattr(expect, '__name__', expect)}")
+    _check_data(data)
+    try:
+        value, version = _read_document(data, expect)
+        if strict and _document(value, version) != data:
+            raise InvalidStateError(
+                "the data is not what to_data gives (every field, cards as '10D', registered"
+                " rule sets by name); pass strict=False to accept it"
+            )
+    except InvalidStateError:
+        raise
+    except XeriError as exc:
+        raise InvalidStateError(_short_message(str(exc))) from None
+    except RecursionError:
+        raise InvalidStateError("the data is nested too deeply") from None
+    except Exception as exc:  # the promise: nothing but XeriError escapes
+        raise InvalidStateError(f"the data cannot be read ({type(exc).__name__})") from None
+    return value
+
+
+_JSON_SCALARS = (str, int, bool, type(None))
+
+
+def _check_data(data: object) -> None:
+    """Refuse what no JSON text could decode to, too deep or too large, in time linear in its size.
+
+    A walk with an explicit stack, so a cycle or deep nesting ends at `MAX_DEPTH`.
+    """
+    budget = MAX_TEXT_LENGTH  # every node and every character of a string costs one
+    stack: list[tuple[object, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        cls = type(value)
+        budget -= 1
+        if cls is str:
+            budget -= len(value)  # type: ignore[arg-type]  # a str, tested above
+        elif cls is dict or cls is list:
+            if depth > MAX_DEPTH:
+                raise InvalidStateError(f"the data nests deeper than {MAX_DEPTH} levels")
+            if cls is dict:
+                items = value.items()  # type: ignore[attr-defined]  # a dict, tested above
+                for key, item in items:
+                    if type(key) is not str:
+                        raise InvalidStateError("the data has an object key that is not a string")
+                    budget -= len(key)
+                    stack.append((item, depth + 1))
+            else:
+                stack.extend((item, depth + 1) for item in value)  # type: ignore[attr-defined]  # a list
+        elif cls not in _JSON_SCALARS:
+            raise InvalidStateError(f"the data holds a {cls.__name__}: the format has none")
+        if budget < 0:
+            raise InvalidStateError(
+                f"the data is larger than the {MAX_TEXT_LENGTH} characters that from_json reads"
+            )
 
 
 _STRING = re.compile(r'"[^"]*"?')
@@ -1120,7 +1250,7 @@ _STATE_FIELDS = _MATCH_FIELDS | {
     "dealing": (_cards(), _DEFAULT),
 }
 _OBSERVATION_FIELDS = _MATCH_FIELDS | {
-    "seat": (_seat, _REQUIRED),
+    "seat": (_optional(_seat), _REQUIRED),  # None: a spectator's observation
     "hand": (_cards(), _REQUIRED),
     "hand_sizes": (_tuple(_count, _MAX_SEATS, "seats"), _REQUIRED),
     "face_down": (_count, _REQUIRED),

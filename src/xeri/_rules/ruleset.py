@@ -582,7 +582,8 @@ def register(rules: RuleSet, *, replace: bool = False) -> RuleSet:
         rules: the rule set.
         replace: replace a different rule set registered under the same
             name, for instance while a house rule is being worked out. The
-            presets `"greek"`, `"greek-four"` and `"german"` are never replaced.
+            six presets (`"greek"`, `"greek-four"`, `"german"`, `"pisti"`,
+            `"scopa"`, `"cassino"`) are never replaced.
 
     Returns:
         The rule set, so that `MY_RULES = register(RuleSet(...))` reads well.
@@ -616,7 +617,8 @@ def find_rules(name: str) -> RuleSet:
     """The rule set registered under a name.
 
     Args:
-        name: `"greek"`, `"greek-four"`, `"german"`, or a name given to
+        name: the name of a preset (`"greek"`, `"greek-four"`, `"german"`,
+            `"pisti"`, `"scopa"`, `"cassino"`) or one given to
             [`register`][xeri.register].
 
     Returns:

@@ -12,7 +12,7 @@ from math import comb
 
 import attrs
 
-from xeri._agents.observation import Observation
+from xeri._agents.observation import Observation, _seat
 from xeri._agents.previews import preview
 from xeri._cards import Card
 from xeri._core.engine import RandomSource
@@ -119,7 +119,7 @@ class CountingBot(_Immutable):
         if len(moves) == 1:
             return moves[0]
         rules = observation.rules
-        seat = observation.seat
+        seat = _seat(observation)
         nxt = (seat + 1) % rules.seats
         threat = _Threat.of(observation, nxt)
         sweeper = getattr(rules.capture, "sweeper", None)
@@ -156,7 +156,7 @@ class CountingBot(_Immutable):
         ):
             value -= self.sweeper_value
         _, table, _, _ = rules.capture.play(
-            observation.table, observation.hand, observation.seat, move
+            observation.table, observation.hand, _seat(observation), move
         )
         if not rules.capture.pile:
             value += self._builds(rules, table, side)

@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from xeri._agents.observation import Observation
+from xeri._agents.observation import Observation, _seat
 from xeri._agents.rollouts import Policy, RolloutView, rollout
 from xeri._agents.sampling import _Plan
 from xeri._cards import Card
@@ -495,7 +495,7 @@ class PIMCBot(_Immutable):
         if not isinstance(plan, _Plan):
             return plan
         draw = plan.draw
-        side = observation.rules.sides[observation.seat]
+        side = observation.rules.sides[_seat(observation)]
         totals = [0.0] * len(moves)
         over = _deadline(self.seconds)
         rules = observation.rules
@@ -736,7 +736,7 @@ class ISMCTSBot(_Immutable):
             scale=float(max(1, rules.card_points.total + rules.majority_points)),
             c=self.exploration,
             policy=playout_policy(rng),
-            root=_Node(rules.sides[observation.seat]),
+            root=_Node(rules.sides[_seat(observation)]),
             depth=self.depth if self.depth is not None else 1 << 30,
             model_others=model_others,
             finish=_Finish(

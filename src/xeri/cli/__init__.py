@@ -1,4 +1,4 @@
-"""The command line: `xeri play`, `simulate`, `demo`, `rate`, `rules` and `replay`.
+"""The command line: `xeri play`, `simulate`, `demo`, `rate`, `rules`, `replay`, `serve`.
 
 The installed `xeri` command and `python -m xeri` are the same program.
 
@@ -30,6 +30,8 @@ The installed `xeri` command and `python -m xeri` are the same program.
   `--step` waits for Enter between plays, and `--rules MODULE:ATTRIBUTE`
   imports the rule set of a record made with a rule set of your own.
   `xeri play --load FILE` continues a saved game.
+* `xeri serve --db games.db --host 127.0.0.1 --port 8000` serves games in
+  the browser ([`xeri.server`][xeri.server], the `server` extra).
 
 A rule set is named by its registered name, or as `MODULE:ATTRIBUTE` for a
 [`RuleSet`][xeri.RuleSet] of a module importable from the current
@@ -70,6 +72,7 @@ from xeri.cli._play import _play
 from xeri.cli._rate import _rate
 from xeri.cli._replay import _replay
 from xeri.cli._rules import _rules_lines, _rules_table
+from xeri.cli._serve import _add_serve, _serve
 from xeri.cli._simulate import _simulate
 
 # The package, imports flowing one way (each module imports only those above it):
@@ -228,6 +231,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="MODULE:ATTRIBUTE",
         help="import the rule set of a module first, for a record of a rule set of your own",
     )
+    _add_serve(sub)
     return parser
 
 
@@ -261,6 +265,8 @@ def _run(args: argparse.Namespace, io: _Io) -> int:
         return 0
     if args.command == "replay":
         return _replay(args.file, seat=args.seat, step=args.step, io=io, rules=args.rules)
+    if args.command == "serve":
+        return _serve(args, io)
     raise AssertionError(args.command)  # pragma: no cover  # argparse allows only the above
 
 

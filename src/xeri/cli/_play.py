@@ -19,7 +19,7 @@ import re
 import time
 from collections.abc import Callable, Sequence
 
-from xeri._agents.observation import Observation, observe
+from xeri._agents.observation import Observation, _seat, observe
 from xeri._agents.previews import preview
 from xeri._core.engine import apply, chance_move, legal_moves
 from xeri._errors import IllegalMoveError, XeriError
@@ -136,7 +136,7 @@ def _gain(obs: Observation, move: PlayerMove) -> str:
 def _status_lines(obs: Observation, *, one_round: bool = False) -> list[str]:
     """What the person sees at their turn, made from their observation alone ([X2][rules-x2])."""
     rules = obs.rules
-    me = obs.seat
+    me = _seat(obs)
     round_no = len(obs.round_results) + 1
     lines = ["", f"Your turn.  Round {round_no}, stock {obs.stock_size}."]
     if rules.capture.pile:

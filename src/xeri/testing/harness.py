@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import Any
 
@@ -33,10 +34,11 @@ from xeri._errors import IllegalMoveError, RuleSetError, XeriError, _show
 from xeri._families.protocol import HandNeeds, XeriKind
 from xeri._io.records import GameRecord
 from xeri._io.serialize import Loadable, from_json, to_json
-from xeri._moves import Deal, Move, PlayerMove, Reshuffle, move_sort_key
+from xeri._moves import Capture, Combine, Deal, Move, PlayerMove, Reshuffle, Trail, move_sort_key
 from xeri._rules.match import FixedRounds, TargetScore
 from xeri._rules.ruleset import RuleSet
 from xeri._rules.scoring import MajorityTie, RoundResult, StandardScorer
+from xeri._table import Build, TableItem, item_cards, item_sort_key
 from xeri.testing.hidden import Place, card_at, hidden_places, place_cards, shuffle_hidden
 
 __all__ = [
@@ -90,9 +92,10 @@ class ConformanceError(XeriError):
         detail: what was wrong, in a sentence.
         move: the move concerned: the last move of `record` when the check
             looked at the state it made ("after move n"), or a move not in
-            `record` when `apply` mishandled it there ("at move n": a legal
-            move that failed, or an illegal one that was accepted); None when
-            the state before the first deal failed.
+            `record` when `apply` or the capture rule mishandled it there
+            ("at move n": a legal move that failed, an illegal one that was
+            accepted, or a listed move naming an item not on the table);
+            None when the state before the first deal failed.
         move_number: the index of `move` in the game's moves, chance's included.
         state: the state the failure was found in, as `record` replays it.
         record: a [`GameRecord`][xeri.GameRecord] of the game from its start to
@@ -422,6 +425,291 @@ def _check_illegal(
             raise _fail("illegal move", f"refusing {what} changed the state", move)
 
 
+# --------------------------------------------------------------------------
+# Refusal: moves of held cards that are not legal ([X5][rules-x5])
+
+_LISTED_SAMPLE = 8
+"""Legal moves drawn by index at a sampled state: looked up on the table, and
+searched for a capture to vary into near misses."""
+
+_CARD_NAME = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9AJQK])[♣♦♥♠]")
+"""A card's name as `str(card)` writes it, inside an error message."""
+
+
+def _refusal_candidates(
+    state: GameState, legal: Sequence[PlayerMove], rng: random.Random
+) -> list[tuple[str, PlayerMove]]:
+    """Moves the mover may try that may not be legal here, with what each one is.
+
+    Each is built from the mover's hand, the table and the deck, and does
+    not depend on the rule under test; whether it is legal is decided by the
+    caller against the legal moves: those of `_pile_candidates` or
+    `_open_candidates`, then, in both families, a legal move made with a
+    card not held and an item that is not on the table (another card of the
+    hand, a card of a build taken alone, a build of another value).
+    """
+    hand = state.hands[state.to_move]  # type: ignore[index]  # a seat is to move
+    table = state.table
+    if state.rules.capture.pile:
+        found = _pile_candidates(state, legal, rng)
+    else:
+        found = _open_candidates(state, legal, rng)
+    card = _held(hand, rng)
+    others = [c for c in hand if c != card]
+    if others:
+        found.append(
+            (
+                "a capture of a card that is not on the table (it is in the mover's hand)",
+                Capture(card=card, taken=(others[rng.randrange(len(others))],)),
+            )
+        )
+    if legal:
+        bad = _with_card(legal[rng.randrange(len(legal))], _other_card(state, rng))
+        found.append(("a legal move made with a card the mover does not hold", bad))
+    builds = [t for t in table if isinstance(t, Build)]
+    if builds:
+        build = builds[rng.randrange(len(builds))]
+        inner = build.cards[rng.randrange(len(build.cards))]
+        found.append(
+            (
+                "a capture of a card of a build, taken alone",
+                Capture(card=_held(hand, rng), taken=(inner,)),
+            )
+        )
+        changed = attrs.evolve(build, value=build.value % 10 + 1)
+        found.append(
+            (
+                "a capture of a build that is not on the table",
+                Capture(card=_held(hand, rng), taken=(changed,)),
+            )
+        )
+    return found
+
+
+def _held(hand: tuple[Card, ...], rng: random.Random) -> Card:
+    """A card of the hand, at random."""
+    return hand[rng.randrange(len(hand))]
+
+
+def _pile_candidates(
+    state: GameState, legal: Sequence[PlayerMove], rng: random.Random
+) -> list[tuple[str, PlayerMove]]:
+    """In a pile game the legal moves are cards: other families' moves, and cards left out.
+
+    A `Capture` naming the top card (by a card that neither matches it nor
+    is of the rule's `sweeper` rank, where the hand has one), a `Combine`
+    on it and a `Trail`; and a held card the legal moves leave out (a
+    compulsory capture's), if there is one.
+    """
+    hand = state.hands[state.to_move]  # type: ignore[index]  # a seat is to move
+    table = state.table
+    found: list[tuple[str, PlayerMove]] = []
+    if table:
+        top = table[-1]
+        takers = {top.rank if isinstance(top, Card) else None}
+        takers.add(getattr(state.rules.capture, "sweeper", None))
+        unmatched = [c for c in hand if c.rank not in takers]
+        card = unmatched[rng.randrange(len(unmatched))] if unmatched else _held(hand, rng)
+        found.append(
+            (
+                "a capture of the pile's top card by a card that does not match it",
+                Capture(card=card, taken=(top,)),
+            )
+        )
+        value = 1 + rng.randrange(10)
+        found.append(("a build on the pile", Combine(card=_held(hand, rng), onto=top, value=value)))
+    found.append(("a card laid free, not a move of a pile game", Trail(card=_held(hand, rng))))
+    unlisted = [c for c in hand if c not in legal]
+    if unlisted:
+        card = unlisted[rng.randrange(len(unlisted))]
+        found.append(("a held card that the legal moves do not list", card))
+    return found
+
+
+def _open_candidates(
+    state: GameState, legal: Sequence[PlayerMove], rng: random.Random
+) -> list[tuple[str, PlayerMove]]:
+    """On an open table: captures that may not add up, builds, trails and a pile game's move.
+
+    Random sets of table items; a legal capture with an item more, one
+    fewer, or another card (`_near_misses`); a build of a random value on
+    one item, and on two; a trail; the bare card.
+    """
+    hand = state.hands[state.to_move]  # type: ignore[index]  # a seat is to move
+    table = state.table
+    found: list[tuple[str, PlayerMove]] = []
+    for _ in range(2):
+        if table:
+            size = 1 + rng.randrange(min(len(table), 4))
+            taken = tuple(rng.sample(table, size))
+            found.append(
+                (
+                    "a held card with table items that are not a legal capture",
+                    Capture(card=_held(hand, rng), taken=taken),
+                )
+            )
+    found.extend(_near_misses(state, legal, rng))
+    if table:
+        onto = table[rng.randrange(len(table))]
+        value = 1 + rng.randrange(10)
+        found.append(
+            (
+                "a build the rules do not allow",
+                Combine(card=_held(hand, rng), onto=onto, value=value),
+            )
+        )
+    if len(table) > 1:
+        # Several items in one build, named in their order, the first as `onto` (C4).
+        first, *also = sorted(rng.sample(table, 2), key=item_sort_key)
+        value = 1 + rng.randrange(10)
+        several = Combine(card=_held(hand, rng), onto=first, value=value, also=tuple(also))
+        found.append(("a build of several items the rules do not allow", several))
+    found.append(("a card laid free where the rules do not allow it", Trail(card=_held(hand, rng))))
+    found.append(("a bare card, the move of a pile game", _held(hand, rng)))
+    return found
+
+
+def _near_misses(
+    state: GameState, legal: Sequence[PlayerMove], rng: random.Random
+) -> list[tuple[str, PlayerMove]]:
+    """A legal capture with one more table item, one fewer, or made by another held card."""
+    table = state.table
+    hand = state.hands[state.to_move]  # type: ignore[index]  # a seat is to move
+    # A few legal moves drawn by index (the list is never walked whole): the first capture.
+    drawn = (legal[rng.randrange(len(legal))] for _ in range(_LISTED_SAMPLE))
+    move = next((m for m in drawn if isinstance(m, Capture)), None)
+    if move is None:
+        return []
+    found: list[tuple[str, PlayerMove]] = []
+    rest = [t for t in table if t not in move.taken]
+    if rest:
+        more = (*move.taken, rest[rng.randrange(len(rest))])
+        found.append(
+            ("a legal capture with one more table item", Capture(card=move.card, taken=more))
+        )
+    if len(move.taken) > 1:
+        drop = rng.randrange(len(move.taken))
+        fewer = move.taken[:drop] + move.taken[drop + 1 :]
+        found.append(
+            ("a legal capture with one table item fewer", Capture(card=move.card, taken=fewer))
+        )
+    others = [c for c in hand if c != move.card]
+    if others:
+        other = others[rng.randrange(len(others))]
+        found.append(
+            (
+                "another held card taking the items of a legal capture",
+                Capture(card=other, taken=move.taken),
+            )
+        )
+    return found
+
+
+def _check_refusal(
+    state: GameState,
+    legal: Sequence[PlayerMove],
+    snapshot: GameState,
+    rng: random.Random,
+) -> None:
+    """Moves of held cards that are not legal: refused by the rule and by `apply` ([X5][rules-x5]).
+
+    At a state where a seat is to move, the moves of `_refusal_candidates`
+    (a dozen at most) that `legal` does not list are submitted to the
+    capture rule's `play` and to `apply`: each must raise `IllegalMoveError`,
+    whose message names no card hidden from the mover, and leave the state
+    equal to `snapshot`. A move is illegal here because the legal moves do not
+    list it, whatever the rule's `play` makes of it: a rule whose `play`
+    accepts more than its `moves` list fails, naming the move it accepted.
+    """
+    rules = state.rules
+    seat: int = state.to_move  # type: ignore[assignment]  # a seat is to move
+    hand = state.hands[seat]
+    _check_listed_items(state, legal, rng)
+    for what, move in _refusal_candidates(state, legal, rng):
+        if move in legal:
+            continue
+        for who in ("the capture rule's play", "apply"):
+            try:
+                if who == "apply":
+                    apply(state, move, seat=seat)
+                else:
+                    rules.capture.play(state.table, hand, seat, move)
+            except IllegalMoveError as exc:
+                _check_no_leak(state, seat, move, f"{who} refusing {what}", str(exc))
+            except Exception as exc:  # any other error is the failure reported
+                raise _fail(
+                    "illegal move",
+                    f"{who} raised {type(exc).__name__}: {exc} on {what}, not IllegalMoveError",
+                    move,
+                ) from exc
+            else:
+                count = "1 move" if len(legal) == 1 else f"{len(legal)} moves"
+                raise _fail(
+                    "illegal move",
+                    f"{who} accepted {move}, {what}: legal_moves lists {count} here, and not it",
+                    move,
+                )
+            if not _same(state, snapshot):
+                raise _fail("illegal move", f"{who} refusing {what} changed the state", move)
+
+
+def _check_listed_items(state: GameState, legal: Sequence[PlayerMove], rng: random.Random) -> None:
+    """Listed moves take and build on items that are on the table, each once.
+
+    Whatever the rule, a move cannot take or build on what is not there; a
+    few listed moves, drawn by index, are looked up on the table.
+    """
+    table = state.table
+    for _ in range(min(_LISTED_SAMPLE, len(legal))):
+        move = legal[rng.randrange(len(legal))]
+        if isinstance(move, Capture):
+            items: tuple[TableItem, ...] = move.taken
+        elif isinstance(move, Combine):
+            items = (move.onto, *move.also)
+        else:
+            continue
+        missing = [item for item in items if item not in table]
+        if missing or len(set(items)) != len(items):
+            what = f"{', '.join(map(str, missing))} not on the table" if missing else "twice"
+            raise _fail("legal moves", f"the legal move {move} names an item {what}", move)
+
+
+def _check_no_leak(state: GameState, seat: int, move: PlayerMove, what: str, message: str) -> None:
+    """An error message shown to `seat` names no card hidden from it ([X2][rules-x2]).
+
+    The cards of the move submitted may be named (the mover knows them), and
+    so may those of the initial tables shown and redealt.
+    """
+    named = set(_CARD_NAME.findall(message))
+    if not named:
+        return
+    hidden = {str(card_at(state, place)) for place in hidden_places(state, seat)}
+    known = {str(c) for c in _move_cards(move)}
+    known.update(str(c) for table in state.redealt for c in table)
+    leaked = sorted(named & hidden - known)
+    if leaked:
+        raise _fail(
+            "illegal move",
+            f"{what}, the error names {', '.join(leaked)}, hidden from seat {seat}: {message}",
+            move,
+        )
+
+
+def _move_cards(move: PlayerMove) -> list[Card]:
+    """The cards a player's move names: the card played and the items it takes or builds on."""
+    if isinstance(move, Card):
+        return [move]
+    items: list[TableItem] = []
+    if isinstance(move, Capture):
+        items.extend(move.taken)
+    elif isinstance(move, Combine):
+        items.extend((move.onto, *move.also))
+    cards = [move.card]
+    for item in items:
+        cards.extend(item_cards(item))
+    return cards
+
+
 def _expected_result(state: GameState) -> tuple[list[list[Card]], list[list[XeriKind]], int]:
     """The cards and xeris of each side from the takes, and the leftover count ([X1][rules-x1])."""
     rules = state.rules
@@ -564,11 +852,26 @@ def _check_xeri_kind(rules: RuleSet, take: Take, new: GameState) -> None:
         if (kind is XeriKind.JACK_XERI) != jack:
             raise _fail("xeri", f"a {kind.value} made with {_names(pair)} (sweeper {sweeper!r})")
     else:
-        # An open table: a xeri is a capture that clears it.
+        # An open table: a xeri is a capture that clears it; a jack xeri, one
+        # that takes a lone card of the rule's sweeper rank with another,
+        # where the rule declares a `sweeper` (as data, as a pile rule does).
         if new.table:
             raise _fail("xeri", "a xeri that did not clear the table (D6)")
-        if kind is not XeriKind.XERI:
-            raise _fail("xeri", f"a {kind.value} on an open table (D6)")
+        if kind is XeriKind.JACK_XERI:
+            sweeper = getattr(capture, "sweeper", None)
+            pair = take.cards
+            if sweeper is None:
+                raise _fail(
+                    "xeri",
+                    f"a jack xeri on an open table with {_names(pair)}, by a rule without a "
+                    "sweeper (D6)",
+                )
+            if len(pair) != 2 or pair[0].rank != sweeper or pair[1].rank != sweeper:
+                raise _fail(
+                    "xeri",
+                    f"a jack xeri on an open table must take a lone card of the sweeper's "
+                    f"rank with another: {_names(pair)} (sweeper {sweeper!r})",
+                )
 
 
 def _check_step(prev: GameState, new: GameState, move: Move, game: _Game) -> None:
@@ -927,6 +1230,8 @@ class _Game:
     """Draws the sampled states, the illegal moves tried and the shuffles of hidden cards."""
     needs_rng: random.Random
     """Draws the hands of the needs check."""
+    refusal_rng: random.Random
+    """Draws the illegal moves of held cards that the refusal check tries."""
     dealer: int
     state: GameState
     totals: list[int]
@@ -984,6 +1289,8 @@ def _play_one(game: _Game) -> None:
         if sampled:
             restored = _check_json(state, "the state")
         _check_illegal(state, legal, copied, checks, game.facts, every=sampled)
+        if legal and (sampled or game.plays_this_round == 0):  # and each round's first play
+            _check_refusal(state, legal, copied, game.refusal_rng)
         move: Move = (
             chance_move(state, rng) if state.is_chance else legal[rng.randrange(len(legal))]
         )
@@ -1045,7 +1352,20 @@ def check_rules(
       52, one outside the deck), a move out of turn and a chance move at a
       player's turn (or the reverse, and a deal of cards other than the
       deck's) raise [`IllegalMoveError`][xeri.IllegalMoveError] and leave
-      the state equal to a copy taken before;
+      the state equal to a copy taken before. So do moves of the mover's own
+      cards that `legal_moves` does not list ([X5][rules-x5]), submitted both
+      to the capture rule's `play` and to [`apply`][xeri.apply]: a held card
+      with table items that are no legal capture (random sets of items, and
+      a legal capture with an item more, one fewer, or another card), an
+      item not on the table (a card of the hand, a card of a build taken
+      alone, a build of another value), a build of a random value, a trail
+      where the rule lists none, and another family's move (a `Capture`,
+      `Combine` or `Trail` in a pile game, a capture of the top card by a
+      card that does not match it among them; the bare card on an open
+      table). The refusal's message must name no card hidden from the mover
+      ([X2][rules-x2]); a rule whose `play` accepts one of these fails,
+      naming the move it accepted. And a few of the legal moves, drawn at
+      random, take and build on items that are on the table, each once;
     * **purity**: `apply` leaves its input equal to a copy, and gives an
       equal result for an equal input;
     * **termination**: a round is exactly the deck's size minus
@@ -1059,7 +1379,9 @@ def check_rules(
       one pile a xeri takes a lone card of the same rank, and it is a jack
       xeri exactly when both are of the rule's `sweeper` rank (a rule
       without a `sweeper` makes none); on an open table a xeri clears the
-      table ([G7][rules-g7], [D6][rules-d6]);
+      table, and a jack xeri is one that takes a lone card of the rule's
+      `sweeper` rank with another, from a rule that has a `sweeper`
+      ([G7][rules-g7], [D6][rules-d6]);
     * **round score**: with the [`StandardScorer`][xeri.StandardScorer] the
       round result equals a recount from the captures and the rule set's data
       (points table, majority and its tie rule, xeri bonuses, leftover, and
@@ -1100,7 +1422,9 @@ def check_rules(
     * the state's JSON round trip, and purity against the state read back,
       which shares nothing with it: `apply` must leave the state equal to
       it and give an equal result from it;
-    * the other illegal moves;
+    * the other illegal moves, and the moves of held cards that are not
+      legal (a dozen at most, drawn by a generator of their own; these also
+      before the first play of every round);
     * non-interference;
     * needs, with three random hands per card the mover may play.
 
@@ -1180,6 +1504,7 @@ def check_rules(
             # Generators of their own, so that the games played do not depend on them.
             checks=random.Random(f"checks {seed}"),
             needs_rng=random.Random(f"needs {seed}"),
+            refusal_rng=random.Random(f"refusal {seed}"),
             dealer=dealer,
             state=start(rules, dealer=dealer),
             totals=[0] * rules.num_sides,

@@ -1,0 +1,221 @@
+"""Load on `xeri serve`: many concurrent games of one human-like client against the counting bot.
+
+Run: `python benchmarks/serve_load.py [--games 1000] [--seconds 60] [--think 3]`.
+
+Starts `xeri serve` in a child process on 127.0.0.1 (a fresh SQLite file in a
+temporary folder, one bot process), makes `--games` GREEK games of a human
+seat against the counting bot, and opens one websocket per game from this
+process (connecting them all at once is a storm the first seconds absorb:
+`--warmup` seconds of play are not measured). Each client waits a human's
+think time (uniform from half to one and a half times `--think` seconds)
+before each of its moves. The latency of a
+move is the time from sending it to receiving the view that shows it played
+(the rows committed first). The run stops by itself after `--seconds` of
+play, stops the server and prints: games held (connected and playing at the
+end), moves measured, p50 and p99 latency, the server's CPU per move (its own
+process and its bot process, both moves counted: the human's and the bot's)
+and its memory per game (resident memory with the games, less before them).
+Loopback only; nothing leaves the machine. Figures, not tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from websockets.asyncio.client import connect
+
+SRC = str(Path(__file__).resolve().parent.parent / "src")
+
+
+def free_port() -> int:
+    """A free TCP port of the loopback."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process and its finished children, in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    return sum(int(f) for f in fields[11:15]) / ticks
+
+
+def rss_bytes(pid: int) -> int:
+    """Resident memory of a process."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+def children(pid: int) -> list[int]:
+    """The live child processes of a process."""
+    try:
+        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+    except OSError:
+        return []
+    return [int(p) for p in text.split()]
+
+
+def tree_cpu(pid: int) -> float:
+    """CPU seconds of a process and its live children (the bot pool)."""
+    total = cpu_seconds(pid)
+    for child in children(pid):
+        with contextlib.suppress(OSError):  # a child that just ended
+            total += cpu_seconds(child)
+    return total
+
+
+def create(url: str) -> str:
+    """A new GREEK game against the counting bot; the human seat's websocket query."""
+    body = json.dumps({"rules": "greek", "seats": ["human", "counting"]}).encode()
+    req = urllib.request.Request(
+        url + "/api/games", data=body, headers={"Content-Type": "application/json"}
+    )
+    made = json.loads(urllib.request.urlopen(req, timeout=30).read())
+    return str(made["links"]["0"].split("#", 1)[1])
+
+
+async def client(
+    ws_url: str,
+    think: float,
+    stop_at: float,
+    latencies: list[float],
+    held: list[int],
+    *,
+    seed: int,
+    measure_from: float,
+) -> None:
+    """One human-like player: think, move, wait for the view that shows the move."""
+    rng = random.Random(seed)
+    async with connect(ws_url, max_size=2**20, open_timeout=60) as ws:
+        sent_at: float | None = None
+        sent_ply = -1
+        playing = True
+        while time.monotonic() < stop_at:
+            try:
+                raw = await asyncio.wait_for(
+                    ws.recv(), timeout=max(0.1, stop_at - time.monotonic())
+                )
+            except TimeoutError:
+                break
+            msg = json.loads(raw)
+            if msg["type"] != "view":
+                continue
+            view = msg["view"]
+            if sent_at is not None and view["ply"] > sent_ply:
+                if sent_at >= measure_from:
+                    latencies.append(time.monotonic() - sent_at)
+                sent_at = None
+            if view["status"]["over"]:
+                playing = False
+                break
+            if view["to_move"] == 0 and view["moves"] and sent_at is None:
+                await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
+                if time.monotonic() >= stop_at:
+                    break
+                sent_ply = view["ply"]
+                sent_at = time.monotonic()
+                move = rng.choice(view["moves"])[0]
+                await ws.send(json.dumps({"type": "move", "move": move, "ply": sent_ply}))
+        if playing:
+            held.append(1)
+
+
+async def run(
+    port: int, links: list[str], think: float, seconds: float, warmup: float
+) -> tuple[list[float], int]:
+    """Connect every client, play for `seconds`, return the latencies and the games held."""
+    latencies: list[float] = []
+    held: list[int] = []
+    start = time.monotonic()
+    stop_at = start + warmup + seconds
+    tasks = [
+        client(
+            f"ws://127.0.0.1:{port}/ws?{link}",
+            think,
+            stop_at,
+            latencies,
+            held,
+            seed=i,
+            measure_from=start + warmup,
+        )
+        for i, link in enumerate(links)
+    ]
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return latencies, len(held)
+
+
+def main() -> None:
+    """Start the server, load it, print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000, help="concurrent games (1000)")
+    parser.add_argument("--seconds", type=float, default=60.0, help="seconds of play (60)")
+    parser.add_argument("--think", type=float, default=3.0, help="mean think time, s (3)")
+    parser.add_argument(
+        "--warmup", type=float, default=10.0, help="seconds of play not measured, first (10)"
+    )
+    parser.add_argument("--sync", default="full", choices=("full", "normal"), help="as serve's")
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="xeri-load-"))
+    port = free_port()
+    env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    with (folder / "serve.log").open("wb") as log:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "xeri", "serve", "--db", str(folder / "games.db")]
+            + ["--port", str(port), "--bot-delay", "0", "--workers", "1", "--sync", args.sync],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=log,
+        )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(600):
+            try:
+                urllib.request.urlopen(url + "/api/presets", timeout=1).read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        time.sleep(1.0)  # the bot process has started
+        rss_before = rss_bytes(server.pid)
+        links = [create(url) for _ in range(args.games)]
+        cpu_before = tree_cpu(server.pid)
+        latencies, held = asyncio.run(run(port, links, args.think, args.seconds, args.warmup))
+        cpu = tree_cpu(server.pid) - cpu_before
+        rss_after = rss_bytes(server.pid)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+        shutil.rmtree(folder, ignore_errors=True)
+    if not latencies:
+        print("no move was measured")
+        return
+    latencies.sort()
+    p = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1e3  # noqa: E731
+    moves = 2 * len(latencies)  # each human move is answered by a bot move
+    print(f"sync={args.sync}, think {args.think} s, {args.warmup:.0f} s of warm-up not measured")
+    print(f"games: {args.games} made, {held} held to the end of {args.seconds:.0f} s of play")
+    print(f"moves measured: {len(latencies)} human moves ({moves} moves with the bot's replies)")
+    print(f"latency: p50 {p(0.50):.1f} ms, p99 {p(0.99):.1f} ms, max {latencies[-1] * 1e3:.1f} ms")
+    print(f"  mean {statistics.mean(latencies) * 1e3:.1f} ms")
+    print(f"server CPU per move: {cpu / moves * 1e3:.2f} ms (server and bot process)")
+    print(f"memory per game: {(rss_after - rss_before) / args.games / 1024:.1f} KiB")
+
+
+if __name__ == "__main__":
+    main()
