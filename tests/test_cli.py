@@ -981,10 +981,20 @@ def test_play_load_continues_a_saved_game_and_replay_rules_reads_a_custom_one(
         assert f"  to replay or continue it, pass --rules {spec}\n" in out
         saved = xeri.from_json(path.read_text(encoding="utf-8"), expect=xeri.GameRecord)
         before = xeri.replay(saved)[-1]
-        # A fresh process knows no rule set of that name: the record alone does not load.
+        # A fresh process knows no rule set of that name: the record writes its rules in
+        # full (made of the library's components here), so it loads alone.
         del rules_module._REGISTRY["greek-house-cli"]  # not monkeypatch: it would restore it
         sys.modules.pop("house_registered_for_cli", None)
-        code, _, err = run("replay", str(path))
+        code, alone, err = run("replay", str(path))
+        assert (code, err) == (0, "")
+        assert alone.startswith("A match of greek-house-cli: 2 players. Every card open.")
+        # A legacy record names its rules alone: without the module it does not load.
+        legacy = tmp_path / "legacy.json"
+        doc = json.loads(xeri.to_json(saved))
+        doc["data"]["rules"] = "greek-house-cli"
+        del doc["data"]["fingerprint"], doc["data"]["library"]
+        legacy.write_text(json.dumps(doc), encoding="utf-8")
+        code, _, err = run("replay", str(legacy))
         assert code == 2
         assert "no rule set is registered as 'greek-house-cli'" in err
         assert "--rules MODULE:ATTRIBUTE" in err

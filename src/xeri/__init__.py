@@ -32,12 +32,15 @@ from xeri._core.chance import chance_outcomes
 from xeri._core.engine import RandomSource, apply, chance_move, legal_moves, new_game, start
 from xeri._core.state import GameState, MatchFacts, Phase, Take
 from xeri._errors import (
+    BotError,
     IllegalMoveError,
     InvalidStateError,
     NotationError,
     RuleSetError,
     XeriError,
 )
+from xeri._families.moves import LegalMoves
+from xeri._families.options import Option
 from xeri._families.pile.rule import PileCapture
 from xeri._families.protocol import (
     NO_NEEDS,
@@ -149,6 +152,7 @@ __all__ = [
     "SCOPA_VALUES",
     "VIEW_VERSION",
     "ActionEncoding",
+    "BotError",
     "Build",
     "Capture",
     "CaptureRule",
@@ -165,6 +169,7 @@ __all__ = [
     "HandNeeds",
     "IllegalMoveError",
     "InvalidStateError",
+    "LegalMoves",
     "MajorityTie",
     "MatchFacts",
     "MatchFormat",
@@ -175,6 +180,7 @@ __all__ = [
     "NotationError",
     "Observation",
     "ObservedTake",
+    "Option",
     "OutcomeTuple",
     "Phase",
     "PileCapture",

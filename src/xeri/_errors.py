@@ -76,6 +76,58 @@ class NotationError(XeriError):
     """Text that does not spell a card, a move or a rule set name."""
 
 
+class BotError(XeriError):
+    """A bot failed in [`simulate`][xeri.simulate]: it raised, did not answer in time, or cheated.
+
+    The message names the bot, the deal and the seat; the bot's own
+    exception (or the engine's refusal of its move) is chained as the
+    cause, also when the deal was played in another process.
+
+    Attributes:
+        bot: the bot's index in the `bots` given to `simulate`.
+        deal: the index of the deal being played.
+        seat: the seat the bot was playing.
+        error: the bot's exception (the cause), or None.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        bot: int,
+        deal: int,
+        seat: int,
+        error: BaseException | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.bot = bot
+        self.deal = deal
+        self.seat = seat
+        self.error = error
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Sent back from a worker process with the bot's exception, which `concurrent.futures`
+        # would otherwise replace by the remote traceback; one that cannot be pickled is sent
+        # as a RuntimeError naming its class and message.
+        import pickle  # noqa: PLC0415  # only when an error crosses processes
+
+        error = self.error
+        try:
+            pickle.dumps(error)
+        except Exception:  # any exception may be unpicklable, in any way
+            error = RuntimeError(f"{type(error).__name__}: {error}")
+        return (_bot_error, (str(self), self.bot, self.deal, self.seat, error))
+
+
+def _bot_error(
+    message: str, bot: int, deal: int, seat: int, error: BaseException | None
+) -> BotError:
+    """A `BotError` unpickled, its cause set again."""
+    exc = BotError(message, bot=bot, deal=deal, seat=seat, error=error)
+    exc.__cause__ = error
+    return exc
+
+
 _SHORT = 40
 _SMALL = 10**12
 

@@ -23,21 +23,27 @@ Examples:
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import math
+import os
 import random
 import secrets
+import signal
+import threading
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, as_completed
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, CancelledError, Executor, Future, wait
 from statistics import NormalDist, fmean, stdev
 from typing import Any
 
 import attrs
 
-from xeri._agents.observation import observe
+from xeri._agents.observation import Observation, observe
 from xeri._core.engine import apply, chance_move, new_game
-from xeri._errors import RuleSetError, XeriError
+from xeri._errors import BotError, IllegalMoveError, RuleSetError, XeriError
 from xeri._immutable import _Immutable
+from xeri._moves import Move
 from xeri._rules.ruleset import RuleSet
 from xeri.bots.base import Bot
 from xeri.bots.registry import as_bot
@@ -240,6 +246,39 @@ class _Tally:
         )
 
 
+class _Timeout(BaseException):  # not an error of the bot's: the alarm's signal
+    """Raised by the alarm inside a bot's `choose` that took longer than the time limit."""
+
+
+def _alarm(signum: int, frame: object) -> None:
+    raise _Timeout
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: float | None) -> Iterator[bool]:
+    """An alarm `seconds` after each `choose` starts, where signals can interrupt it.
+
+    Yields whether the alarm is armed: in the main thread of a process on a
+    system with `SIGALRM` (a worker of a process pool, or `simulate` called
+    from the main thread). Elsewhere (threads, Windows) a decision that
+    took too long is refused only once it returns: best effort.
+    """
+    armed = (
+        seconds is not None
+        and hasattr(signal, "setitimer")
+        and threading.current_thread() is threading.main_thread()
+    )
+    if not armed:
+        yield False
+        return
+    previous = signal.signal(signal.SIGALRM, _alarm)
+    try:
+        yield True
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 @attrs.frozen
 class _Job:
     """What every deal of a simulation shares; pickled to the executor with each chunk."""
@@ -249,17 +288,64 @@ class _Job:
     seed: int
     duplicate: bool
     matches: bool
+    seconds: float | None = None
+    """The time limit of one decision, or None."""
 
-    def play(self, index: int) -> _Deal:
-        """Play deal `index` once per seating of the bots."""
+    def play(self, index: int, *, armed: bool = False) -> _Deal:
+        """Play deal `index` once per seating of the bots (`armed`: see `_time_limit`)."""
         n_bots = len(self.bots)
         tally = _Tally(n_bots)
         for seating in range(n_bots if self.duplicate else 1):
             # Side s is played by bot (s + seating) % n: every bot plays every side once.
-            self._game(index, seating, [(s + seating) % n_bots for s in range(n_bots)], tally)
+            bot_of_side = [(s + seating) % n_bots for s in range(n_bots)]
+            self._game(index, seating, bot_of_side, tally, armed=armed)
         return tally.deal()
 
-    def _game(self, index: int, seating: int, bot_of_side: list[int], tally: _Tally) -> None:
+    def _choose(
+        self, bot: int, seat: int, obs: Observation, rng: random.Random, index: int, *, armed: bool
+    ) -> Move:
+        """`bots[bot].choose`, its failures as a `BotError` naming the bot, deal and seat."""
+        seconds = self.seconds
+        try:
+            if armed:
+                signal.setitimer(signal.ITIMER_REAL, seconds)  # type: ignore[arg-type]  # armed: set
+            started = time.perf_counter()
+            try:
+                move = self.bots[bot].choose(obs, rng)
+            finally:
+                if armed:
+                    signal.setitimer(signal.ITIMER_REAL, 0)
+            late = seconds is not None and time.perf_counter() - started > seconds
+        except _Timeout:
+            late, move = True, None
+        except Exception as exc:  # a bot of one's own may fail in any way
+            raise BotError(
+                f"bot {bot} ({_short_repr(self.bots[bot])}) raised {type(exc).__name__} in deal"
+                f" {index}, playing seat {seat}",
+                bot=bot,
+                deal=index,
+                seat=seat,
+                error=exc,
+            ) from exc
+        if late:
+            raise BotError(
+                f"bot {bot} ({_short_repr(self.bots[bot])}) did not choose within {seconds} s"
+                f" in deal {index}, playing seat {seat}",
+                bot=bot,
+                deal=index,
+                seat=seat,
+            )
+        return move  # type: ignore[return-value]  # set unless late
+
+    def _game(
+        self,
+        index: int,
+        seating: int,
+        bot_of_side: list[int],
+        tally: _Tally,
+        *,
+        armed: bool = False,
+    ) -> None:
         rules, bots, matches = self.rules, self.bots, self.matches
         sides = rules.sides
         chance = _rng(self.seed, index, "chance")
@@ -273,11 +359,21 @@ class _Job:
             seat: int = state.to_move  # type: ignore[assignment]  # not chance, not over
             bot = bot_of_side[sides[seat]]
             started = time.perf_counter()
-            move = bots[bot].choose(observe(state, seat), own[seat])
+            move = self._choose(bot, seat, observe(state, seat), own[seat], index, armed=armed)
             tally.seconds[bot] += time.perf_counter() - started
             tally.decisions[bot] += 1
             before = len(state.round_results)
-            state = apply(state, move)
+            try:
+                state = apply(state, move)
+            except IllegalMoveError as exc:
+                raise BotError(
+                    f"bot {bot} ({_short_repr(bots[bot])}) chose a move that is not legal in"
+                    f" deal {index}, playing seat {seat}",
+                    bot=bot,
+                    deal=index,
+                    seat=seat,
+                    error=exc,
+                ) from exc
             if len(state.round_results) > before:
                 tally.round_over(state.round_results[-1].total, bot_of_side)
         if matches and state.winner is not None:
@@ -288,9 +384,64 @@ class _Job:
             tally.per_game.append((gained[0] - gained[1]) / played)
 
 
+def _short_repr(bot: Bot) -> str:
+    """A bot's repr, cut short: it names the bot in messages."""
+    try:
+        text = repr(bot)
+    except Exception:  # a bot of one's own may fail even here
+        return type(bot).__name__
+    return text if len(text) <= _REPR else text[: _REPR - 3] + "..."
+
+
+_REPR = 80
+
+
 def _play_chunk(job: _Job, start: int, stop: int) -> list[_Deal]:
     """Play deals `start` to `stop - 1`; module-level so that every executor can pickle it."""
-    return [job.play(i) for i in range(start, stop)]
+    with _time_limit(job.seconds) as armed:
+        return [job.play(i, armed=armed) for i in range(start, stop)]
+
+
+def _in_flight(executor: Executor) -> int:
+    """How many chunks to keep submitted: twice the executor's workers, or the machine's cores."""
+    workers = getattr(executor, "_max_workers", None)
+    if type(workers) is not int or workers < 1:
+        workers = os.cpu_count() or 1
+    return 2 * min(workers, _MAX_WORKERS)
+
+
+_MAX_WORKERS = 1024
+"""A bound on the workers an executor says it has, for `_in_flight`."""
+
+
+class _Totals:
+    """The deals' results added up as they come, in deal order (chunks may finish in any)."""
+
+    def __init__(self, n_bots: int) -> None:
+        self.n = n_bots
+        self.rounds = 0
+        self.draws = 0
+        self.sums: dict[str, list[Any]] = {
+            name: [0] * n_bots
+            for name in ("points", "round_wins", "match_wins", "decisions", "seconds")
+        }
+        self.differences: list[float] = []
+        self.waiting: dict[int, list[_Deal]] = {}
+        self.next = 0
+
+    def add(self, chunk: int, deals: list[_Deal]) -> None:
+        """Keep chunk `chunk`'s deals; add up every chunk that is now next in order."""
+        self.waiting[chunk] = deals
+        while self.next in self.waiting:
+            for d in self.waiting.pop(self.next):
+                self.rounds += d.rounds
+                self.draws += d.round_draws
+                for name, row in self.sums.items():
+                    values = getattr(d, name)
+                    for b in range(self.n):
+                        row[b] += values[b]
+                self.differences.append(d.difference)
+            self.next += 1
 
 
 def simulate(
@@ -304,6 +455,7 @@ def simulate(
     executor: Executor | None = None,
     chunk_size: int | None = None,
     progress: Progress | None = None,
+    decision_seconds: float | None = None,
 ) -> SimulationResult:
     """Play bots against each other over many deals.
 
@@ -320,20 +472,37 @@ def simulate(
             result's `seed`).
         executor: runs the chunks of deals; None plays them here, one after
             another. Any `concurrent.futures.Executor` works: the bots and
-            the rule set are pickled to it.
+            the rule set are pickled to it. The chunks are made as they are
+            sent, at most twice the executor's workers (or the machine's
+            cores) at a time, so memory does not grow with `deals` (but for
+            one float per deal, the differences the interval needs).
         chunk_size: deals per task sent to the executor; by default about
             32 tasks in all, at most 64 deals each.
         progress: called with (deals done, deals in all) after each chunk.
+        decision_seconds: the most time a bot may take to choose one move;
+            None for no limit. Where the deal is played in the main thread
+            of a process (the workers of a `ProcessPoolExecutor`, or no
+            executor from the main thread) an alarm interrupts a bot that
+            takes longer; elsewhere (threads, systems without `SIGALRM`) it
+            is best effort: the decision is refused only once it returns,
+            and a bot that never returns is not stopped. A bot stuck in code
+            that does not return to Python is not interrupted either.
 
     Returns:
         The result; identical for the same arguments and seed, whatever the
         executor and the chunk size.
 
     Raises:
-        RuleSetError: the bots do not match the rule set's sides, or `deals`
-            or `chunk_size` is not a positive int.
-        XeriError: a bot failed (the error of the bot, or the engine's
-            refusal of its move), or an entry of `bots` is no bot.
+        RuleSetError: the bots do not match the rule set's sides, or `deals`,
+            `chunk_size` or `decision_seconds` is not a positive number.
+        BotError: a bot raised, chose a move that is not legal, or took
+            longer than `decision_seconds`; the message names the bot, the
+            deal and the seat, the bot's exception is the cause. The run
+            stops at once: chunks not started are cancelled, those running
+            elsewhere are abandoned, and no result is returned.
+        XeriError: a chunk was cancelled from outside, or the engine
+            refused the rule set; no result is returned; or an entry of
+            `bots` is no bot.
     """
     if not isinstance(rules, RuleSet):
         raise RuleSetError(f"simulate needs a RuleSet, not {type(rules).__name__}")
@@ -349,40 +518,36 @@ def simulate(
         chunk_size = max(1, min(64, -(-deals // 32)))
     elif type(chunk_size) is not int or chunk_size < 1:
         raise RuleSetError(f"chunk_size must be a positive int, not {chunk_size!r}")
+    if decision_seconds is not None and not (
+        type(decision_seconds) in (int, float) and 0 < decision_seconds < math.inf
+    ):
+        raise RuleSetError(
+            f"decision_seconds must be a positive number of seconds or None,"
+            f" not {decision_seconds!r}"
+        )
     if seed is None:
         seed = secrets.randbits(63)
-    chunks = [(s, min(s + chunk_size, deals)) for s in range(0, deals, chunk_size)]
-    job = _Job(rules, bots, seed, duplicate, matches)
-    results: list[list[_Deal] | None] = [None] * len(chunks)
+    # The chunks as (index, start, stop), made one at a time.
+    chunks = ((i, s, min(s + chunk_size, deals)) for i, s in enumerate(range(0, deals, chunk_size)))
+    job = _Job(rules, bots, seed, duplicate, matches, decision_seconds)
+    n = len(bots)
+    totals = _Totals(n)
     done = 0
     if executor is None:
-        for i, (start, stop) in enumerate(chunks):
-            results[i] = _play_chunk(job, start, stop)
+        for i, start, stop in chunks:
+            totals.add(i, _play_chunk(job, start, stop))
             done += stop - start
             if progress is not None:
                 progress(done, deals)
     else:
-        futures: dict[Future[list[_Deal]], int] = {
-            executor.submit(_play_chunk, job, start, stop): i
-            for i, (start, stop) in enumerate(chunks)
-        }
-        for future in as_completed(futures):
-            i = futures[future]
-            try:
-                results[i] = future.result()
-            except XeriError:
-                for other in futures:
-                    other.cancel()
-                raise
-            start, stop = chunks[i]
-            done += stop - start
+        for deals_done in _run_chunks(executor, job, chunks, totals):
+            done += deals_done
             if progress is not None:
                 progress(done, deals)
-    played = [deal for chunk in results for deal in chunk or ()]
-    n = len(bots)
-
-    def total(field: str) -> tuple[Any, ...]:
-        return tuple(sum(getattr(d, field)[b] for d in played) for b in range(n))
+    if totals.next * chunk_size < deals:  # pragma: no cover  # every chunk is added above
+        raise XeriError("the simulation stopped before every deal was played")
+    sums = totals.sums
+    played_rounds, draws = totals.rounds, totals.draws
 
     return SimulationResult(
         rules=rules.name,
@@ -392,12 +557,50 @@ def simulate(
         duplicate=duplicate,
         matches=matches,
         games=deals * (n if duplicate else 1),
-        rounds=sum(d.rounds for d in played),
-        points=total("points"),
-        round_wins=total("round_wins"),
-        round_draws=sum(d.round_draws for d in played),
-        match_wins=total("match_wins"),
-        differences=tuple(d.difference for d in played),
-        decisions=total("decisions"),
-        seconds=total("seconds"),
+        rounds=played_rounds,
+        points=tuple(sums["points"]),
+        round_wins=tuple(sums["round_wins"]),
+        round_draws=draws,
+        match_wins=tuple(sums["match_wins"]),
+        differences=tuple(totals.differences),
+        decisions=tuple(sums["decisions"]),
+        seconds=tuple(sums["seconds"]),
     )
+
+
+def _run_chunks(
+    executor: Executor,
+    job: _Job,
+    chunks: Iterator[tuple[int, int, int]],
+    totals: _Totals,
+) -> Iterator[int]:
+    """Send the chunks to `executor` a few at a time; yield each one's deals once it is added.
+
+    On any failure (a bot's, a cancelled chunk, Ctrl-C) the chunks not
+    started are cancelled and the others abandoned; a `BotError` from a
+    worker process gets its bot's exception back as its cause.
+    """
+    limit = _in_flight(executor)
+    pending: dict[Future[list[_Deal]], tuple[int, int, int]] = {}
+    try:
+        for chunk in itertools.islice(chunks, limit):
+            pending[executor.submit(_play_chunk, job, chunk[1], chunk[2])] = chunk
+        while pending:
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                i, start, stop = pending.pop(future)
+                try:
+                    deals = future.result()
+                except CancelledError:
+                    raise XeriError(
+                        f"chunk {i} (deals {start} to {stop - 1}) was cancelled: no result"
+                    ) from None
+                except BotError as exc:
+                    raise exc from exc.error
+                totals.add(i, deals)
+                yield stop - start
+                for chunk in itertools.islice(chunks, 1):
+                    pending[executor.submit(_play_chunk, job, chunk[1], chunk[2])] = chunk
+    finally:
+        for future in pending:
+            future.cancel()

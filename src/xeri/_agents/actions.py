@@ -83,7 +83,7 @@ Examples:
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from typing import Protocol, runtime_checkable
 
 from xeri._agents.observation import Observation
@@ -481,7 +481,7 @@ class _SumEncoding:
         return _sum_table(self.values).parts[action]
 
 
-@cache
+@lru_cache(maxsize=64)
 def _sum_encoding(values: Values) -> _SumEncoding:
     """The encoding of the sum games with these card values, made once."""
     return _SumEncoding(values)

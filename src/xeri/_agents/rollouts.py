@@ -141,9 +141,11 @@ def rollout(
     rng = _SYSTEM_RANDOM if rng is None else rng
     while state.phase is Phase.REDEAL:
         state = apply(state, chance_move(state, rng))
-    if type(state.rules.capture) is PileCapture:
+    capture = state.rules.capture
+    # Fast paths are capabilities the rules declare (`fast_path`), not class tests.
+    if isinstance(capture, PileCapture) and capture.fast_path():
         return _pile_rollout(state, rng, policy)
-    if type(state.rules.capture) is SumCapture and state.rules.capture._german and policy is None:
+    if isinstance(capture, SumCapture) and policy is None and capture.fast_path():
         return sum_rollout(state, rng)
     return _public_rollout(state, rng, policy)
 

@@ -24,7 +24,7 @@ add up, sorted moves) is for the conformance harness,
 from __future__ import annotations
 
 import secrets
-from functools import cache
+from functools import lru_cache
 from operator import attrgetter
 from random import Random
 from typing import TYPE_CHECKING, Protocol
@@ -32,6 +32,8 @@ from typing import TYPE_CHECKING, Protocol
 from xeri._cards import DECK, Card, Rank
 from xeri._core.state import GameState, Phase, Take, _make_state, _make_take
 from xeri._errors import IllegalMoveError, RuleSetError, XeriError, _show
+from xeri._families.moves import LegalMoves, _counted, _listed
+from xeri._families.moves import _lazy as _lazy_methods
 from xeri._families.pile.rule import PileCapture
 from xeri._families.protocol import XeriKind
 from xeri._families.sums.rule import SumCapture
@@ -64,7 +66,7 @@ _MAX_REDEALS = 1000
 """How many redeals in a row `new_game` makes before it gives up on a redeal rule."""
 
 
-@cache
+@lru_cache(maxsize=64)
 def _deck_set(deck: tuple[Card, ...]) -> frozenset[Card]:
     """The cards of a rule set's deck, as a set (the 52 cards' set is shared)."""
     return _DECK_SET if deck is DECK else frozenset(deck)
@@ -182,31 +184,44 @@ def new_game(
 
 
 def legal_moves(state: GameState | Observation) -> tuple[PlayerMove, ...]:
-    """Every legal move of the seat to move, sorted, without duplicates.
+    """Every legal move of the seat to move: a lazy, sorted sequence without duplicates.
 
     Empty exactly when chance must act or the match is over. Given an
     [`Observation`][xeri.Observation], the moves of the observing seat when
     it is to move (the same as for the state), and none otherwise.
+
+    Nothing is listed until asked: `len(moves)`, `moves[i]` and `move in
+    moves` count, unrank and check without listing the others (for the
+    built-in capture rules in time polynomial in the table, whatever the
+    options); iterating or `tuple(moves)` lists them all. See
+    [`LegalMoves`][xeri.LegalMoves], a `tuple` subclass: the moves are a
+    `LegalMoves`, except in a game of the built-in
+    [`PileCapture`][xeri.PileCapture], where they are the mover's hand itself
+    (every card of it is a move), the fastest answer.
 
     Args:
         state: a state, or one seat's observation of it.
 
     Returns:
         The moves, in the order of [`move_sort_key`][xeri.move_sort_key]:
-        by card, then kind, then what they take. In the Greek family they are
-        the cards of the mover's hand.
+        by card, then kind, then what they take: a `LegalMoves`, or the
+        mover's hand in a `PileCapture` game.
 
     Raises:
         IllegalMoveError: `state` is neither a state nor an observation.
-        RuleSetError: the capture rule's `moves` failed (see [the boundary][component-boundary]).
+        RuleSetError: the capture rule's `moves` (or `count_moves`, `move_at`,
+            `has_move`) failed when the sequence was used (see [the
+            boundary][component-boundary]).
     """
     if type(state) is GameState:
         seat = state.to_move
         if seat is None:
-            return ()
-        if state.rules.capture.__class__ is PileCapture:  # the hot path: built in, cannot fail
-            return state.hands[seat]  # PileCapture.moves: the hand itself
-        return _moves(state.rules, state.table, state.hands[seat], seat)
+            return _NO_MOVES
+        rules = state.rules
+        hand = state.hands[seat]
+        if rules.capture.__class__ is PileCapture:  # the hot path: built in, cannot fail
+            return hand  # PileCapture.moves: the hand itself, a tuple
+        return _sequence(rules, state.table, hand, seat)
     # An Observation: its table leaves out face-down cards, which in a pile
     # game never change the moves (P3); only the observing seat's moves are known.
     observation: Observation = state  # type: ignore[assignment]  # not a GameState
@@ -216,8 +231,46 @@ def legal_moves(state: GameState | Observation) -> tuple[PlayerMove, ...]:
     except AttributeError:
         raise _not_a_state("legal_moves", state, observation=True) from None
     if seat is None or seat != observer:
-        return ()
-    return _moves(rules, table, hand, seat)
+        return _NO_MOVES
+    return _sequence(rules, table, hand, seat)
+
+
+def _sequence(
+    rules: RuleSet, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
+) -> tuple[PlayerMove, ...]:
+    """The moves, counted lazily on a large table, or listed now.
+
+    A rule that counts and indexes by itself (`count_moves`, `move_at`) is
+    asked only when the table holds more than `_SMALL_TABLE` items: below
+    that the list is short and listing it is quicker than counting. A rule
+    that only lists is listed now, which keeps its failure where it always
+    was: at the call of `legal_moves`.
+    """
+    capture = rules.capture
+    small = _SMALL_TABLE
+    if capture.__class__ is SumCapture and not (capture.multi_capture or capture.multi_builds):
+        small = _SMALL_SUMS  # one group a capture: the lists grow slowly with the table
+    if len(table) > small and _counts(capture.__class__):
+        return _counted(rules, table, hand, seat)
+    return _new_tuple(LegalMoves, _moves(rules, table, hand, seat))
+
+
+_SMALL_TABLE = 10
+"""Up to this many table items, `legal_moves` lists the moves at once (at most a few thousand)."""
+_SMALL_SUMS = 16
+"""The same for a `SumCapture` where a card takes one group and builds on one item."""
+_new_tuple = tuple.__new__
+
+_NO_MOVES = _listed(())
+"""The moves when no seat (or not the observing seat) is to move."""
+
+
+def _counts(cls: type) -> bool:
+    """Whether a capture rule's class counts and indexes its moves by itself."""
+    return _lazy_methods(cls)[0]
+
+
+"""The moves when no seat (or not the observing seat) is to move."""
 
 
 def _moves(

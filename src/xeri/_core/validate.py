@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from functools import cache
+from functools import lru_cache
 from itertools import pairwise
 from typing import NamedTuple
 
@@ -43,7 +43,7 @@ from xeri._table import Build, item_cards
 __all__ = ["Verdict", "check_state", "names"]
 
 
-@cache
+@lru_cache(maxsize=64)
 def _deck_set(deck: tuple[Card, ...]) -> frozenset[Card]:
     """The cards of a rule set's deck, as a set."""
     return frozenset(deck)

@@ -139,6 +139,24 @@ class CaptureRule(Protocol):
       of the same rank. False for an open table whose every item can be
       taken, where a xeri clears the table.
 
+    Optional methods, which the engine uses when the class that defines
+    them defines `moves` too (a subclass that overrides `moves` alone is
+    listed instead), so that [`legal_moves`][xeri.legal_moves] answers
+    without listing:
+
+    * `count_moves(table, hand, seat) -> int`: `len(moves(table, hand, seat))`;
+    * `move_at(table, hand, seat, index) -> PlayerMove`: `moves(...)[index]`
+      for `0 <= index < count_moves(...)`, raising `IndexError` otherwise;
+    * `has_move(table, hand, seat, move) -> bool`: `move in moves(...)`
+      (used only when the class defines `play` too; the built-in rules
+      check the move as `play` does).
+
+    A rule without them keeps working: its moves are listed by `moves`
+    when `legal_moves` is called. The built-in rules have all three;
+    [`SumCapture`][xeri.SumCapture] answers them in time polynomial in the
+    table, whatever the options. A rule may also declare `fast_path()`,
+    whether [`rollout`][xeri.rollout] may use its family's fast kernel.
+
     See the [custom rule sets guide](../custom-rules.md) for a worked example.
     """
 

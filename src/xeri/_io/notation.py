@@ -49,8 +49,8 @@ from xeri._cards import Card
 from xeri._core.engine import legal_moves
 from xeri._core.state import GameState
 from xeri._errors import IllegalMoveError, NotationError
-from xeri._moves import Capture, Combine, PlayerMove, Trail
-from xeri._table import TableItem
+from xeri._moves import TRAILS, Capture, Combine, PlayerMove
+from xeri._table import TableItem, item_sort_key
 
 __all__ = ["parse_move"]
 
@@ -91,7 +91,8 @@ def parse_move(state: GameState | Observation, text: str, *, seat: int | None = 
 
     Returns:
         The move, one of [`legal_moves(state)`][xeri.legal_moves]:
-        `parse_move(state, str(move)) == move` for every legal move.
+        `parse_move(state, str(move)) == move` for every legal move. It is
+        checked as [`apply`][xeri.apply] checks a move, without listing the others.
 
     Raises:
         IllegalMoveError: the text does not spell a move, or names no legal
@@ -115,14 +116,14 @@ def parse_move(state: GameState | Observation, text: str, *, seat: int | None = 
     except (_Unreadable, NotationError):
         raise IllegalMoveError(f"the text does not spell a move; write it as {_SHAPES}") from None
     moves = legal_moves(state)
-    for move in moves:
-        if _key(move) == key:
-            return move
+    move = _move_of(key, state.table)
+    if move is not None and move in moves:  # checked as apply checks it: nothing is listed
+        return move
     card = key[1]
     hand = state.hand if isinstance(state, Observation) else state.hands[mover]
     if card not in hand:
         raise IllegalMoveError(f"seat {mover} does not hold the card the text plays")
-    if not any(move.card is card for move in moves):
+    if not _plays(moves, card):  # type: ignore[arg-type,unused-ignore]  # the card of a key
         raise IllegalMoveError(f"seat {mover} may not play that card now")
     raise IllegalMoveError(
         f"seat {mover} may not play that card alone; write the whole move, as {_SHAPES}"
@@ -131,23 +132,48 @@ def parse_move(state: GameState | Observation, text: str, *, seat: int | None = 
     )
 
 
+def _move_of(key: _MoveKey, table: tuple[TableItem, ...]) -> PlayerMove | None:
+    """The move a key names on `table`, its items found there; None if one is not there."""
+    kind, card = key[0], key[1]
+    if type(card) is not Card:  # pragma: no cover  # every key names its card
+        return None
+    if kind == "play":
+        return card
+    if kind == "free":
+        return TRAILS[card]
+    found: list[TableItem] = []
+    for wanted in key[2]:  # type: ignore[attr-defined]  # the items of a key
+        item = next((t for t in table if _item_key(t) == wanted), None)
+        if item is None:
+            return None
+        found.append(item)
+    if kind == "takes":
+        return Capture(card=card, taken=tuple(found))
+    first, *rest = sorted(found, key=item_sort_key)
+    value = key[3]
+    if type(value) is not int:  # pragma: no cover  # read as a number
+        return None
+    return Combine(card=card, onto=first, value=value, also=tuple(rest))
+
+
+def _plays(moves: tuple[PlayerMove, ...], card: Card) -> bool:
+    """Whether some legal move plays `card`: a search on the moves, sorted by card first."""
+    lo, hi = 0, len(moves)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if moves[mid].card.index < card.index:
+            lo = mid + 1
+        else:
+            hi = mid
+    if lo == len(moves):
+        return False
+    return moves[lo].card is card
+
+
 def _item_key(item: TableItem) -> _ItemKey:
     if isinstance(item, Card):
         return item
     return (frozenset(item.cards), item.value)
-
-
-def _key(move: PlayerMove) -> _MoveKey:
-    """What the notation says of a move: enough to tell the legal moves apart."""
-    if isinstance(move, Card):
-        return ("play", move)
-    if isinstance(move, Capture):
-        return ("takes", move.card, frozenset(map(_item_key, move.taken)))
-    if isinstance(move, Combine):
-        return ("on", move.card, frozenset(map(_item_key, (move.onto, *move.also))), move.value)
-    if isinstance(move, Trail):
-        return ("free", move.card)
-    return ("?",)
 
 
 def _tokens(text: str) -> list[tuple[str, str]]:

@@ -31,6 +31,16 @@ fields of a component from outside the library are read by their
 annotations, which must name, at run time, ints, bools, strings, None,
 enumerations, cards, tuples of those, or attrs classes made of them.
 
+A record writes its rule set in full, whatever its name, with two more
+keys: `"fingerprint"`, the [`rules_fingerprint`][xeri.rules_fingerprint] of that
+rule set (the SHA-256 of its fields in full), and `"library"`, the version of
+the library that wrote it. A rule set written in full under the name of a
+registered rule set must equal it, in any document: otherwise the document
+is refused, naming the fields that differ, unless `from_json` is told
+`written_rules=True`. A record's fingerprint must be that of the rules it
+writes. Records written before they carried these keys (their rules by name
+when registered) still load, strict mode too, under the registered rules.
+
 Version 2 added `redealt` to states and observations: the initial tables
 shown and then redealt in the current round ([G4][rules-g4],
 [F4][rules-f4]), each a list of cards, oldest first. Documents of version 1
@@ -46,8 +56,10 @@ stays 2); a version 1 state must not have it.
 `to_json` writes the one canonical text of a value: keys sorted, no
 spaces, ASCII only, integers within ±(2**53 - 1) so that any JSON reader
 gets them exactly. By default `from_json` accepts only that text (for a
-version 1 document, the text version 1 had), so
-`to_json(from_json(text)) == text` for every version 2 text it accepts;
+version 1 document, the text version 1 had; for a record, with the library
+version it names, or as records were written before they had one), so
+`to_json(from_json(text)) == text` for every version 2 text it accepts but
+records written by another version of the library;
 pass `strict=False` to accept any layout, key order, spelling of cards and
 fields left at their defaults.
 
@@ -80,6 +92,17 @@ cards each once, hand and stock sizes for the phase, the seat to move, the
 round's plays replayed to the same state, scores consistent with the round
 results); an observation must be one that [`observe`][xeri.observe] gives
 for some such state; a record must replay; a move must name each card once.
+The results of earlier rounds, all that a state keeps of them, are checked
+line by line against what each result itself records and what the rules
+allow: the sheet adds up, the cards number the deck, card points are what
+that many cards can be worth, the majority goes as the counts say, the xeri
+bonus is that of the xeris, and every category line is what its kind allows
+([`Category`][xeri.Category]: a sweeps line is the sweeps recorded times
+their points, most of a suit and the primiera go to one side at most, and
+only to a side that captured the cards to win them, named cards are never
+given to two sides). That is what a state can prove; only a record proves
+that the rounds were played (see `require_record` of
+[`from_json`][xeri.from_json]).
 Every problem found is listed in one
 [`InvalidStateError`][xeri.InvalidStateError], each with the place in the
 document where it was found (`@ $.data.stock[3]`); whatever the input,
@@ -106,6 +129,8 @@ Examples:
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import json
 import re
 import sys
@@ -124,9 +149,9 @@ from xeri._cards import DECK, Card, Rank
 from xeri._core.state import GameState, Phase, Take
 from xeri._core.validate import check_state
 from xeri._errors import InvalidStateError, XeriError
-from xeri._families.pile.rule import PileCapture
+from xeri._families.pile.rule import PILE_OPTIONS, PileCapture
 from xeri._families.protocol import CaptureRule, XeriKind
-from xeri._families.sums.rule import GERMAN_VALUES, SumCapture
+from xeri._families.sums.rule import SUM_OPTIONS, SumCapture
 from xeri._io.records import GameRecord, _last_state
 from xeri._moves import Capture, Combine, Deal, DealCard, Reshuffle, Trail
 from xeri._rules.categories import Category, MostOfSuit, NamedPoints, Primiera, Sweeps
@@ -180,6 +205,8 @@ _MAX_MESSAGE = 300
 _MAX_SEATS = 8  # RuleSet's own bound
 _MAX_NAME = 64  # RuleSet's own bound on names
 _VERSIONS = (1, 2)
+_FINGERPRINTS = 64
+"""Rule sets whose fingerprint is kept, most recently used first (a bounded cache)."""
 _MOVE_KINDS: dict[type[Any], str] = {
     Capture: "capture",
     Combine: "combine",
@@ -200,14 +227,8 @@ _NEW_FIELDS: dict[type[Any], dict[str, object]] = {
     RuleSet: {"deck": DECK, "categories": (), "dealer_per_deal": False},
     RoundResult: {"categories": ()},
     Combine: {"also": ()},
-    SumCapture: {
-        "values": GERMAN_VALUES,
-        "builds": True,
-        "raises": True,
-        "equal_first": False,
-        "card_must_capture": False,
-        "multi_builds": False,
-    },
+    SumCapture: {o.name: o.default for o in SUM_OPTIONS if o.since > 1},
+    PileCapture: {o.name: o.default for o in PILE_OPTIONS if o.since > 1},
 }
 """Fields that came after format version 2 began: written only when they differ from the
 default, so that every document written before them is written again byte for byte."""
@@ -268,11 +289,24 @@ def to_data(obj: object) -> dict[str, Any]:
     return _document(obj, FORMAT_VERSION)
 
 
-def _document(obj: object, version: int) -> dict[str, Any]:
+def _document(
+    obj: object, version: int, *, library: str | None = None, legacy: bool = False
+) -> dict[str, Any]:
+    """The document of `obj` in a format `version`.
+
+    A record is written with its rule set in full, the fingerprint of that
+    rule set and `library` (this library's version by default); `legacy`
+    writes it as records were written before they carried these.
+    """
     kind = _TYPE_OF_CLASS.get(type(obj))
     if kind is None:
         raise InvalidStateError(f"to_json cannot write a {type(obj).__name__}")
     data = _out(obj)
+    if kind == "record" and not legacy:
+        rules = cast("GameRecord", obj).rules
+        data["rules"] = _rules_fields(rules)
+        data["fingerprint"] = _fingerprint(rules)
+        data["library"] = _library() if library is None else library
     if kind == "state" and not data["dealing"]:
         del data["dealing"]  # written only in the middle of a card-by-card deal
     if version == 1 and kind in ("state", "observation"):
@@ -280,9 +314,9 @@ def _document(obj: object, version: int) -> dict[str, Any]:
     return {"data": data, "format": FORMAT, "type": kind, "version": version}
 
 
-def _text(obj: object, version: int) -> str:
+def _text(obj: object, version: int, *, library: str | None = None, legacy: bool = False) -> str:
     return json.dumps(
-        _document(obj, version),
+        _document(obj, version, library=library, legacy=legacy),
         ensure_ascii=True,
         sort_keys=True,
         separators=(",", ":"),
@@ -318,6 +352,37 @@ def _out(value: object) -> Any:  # noqa: ANN401  # a JSON value: None, bool, int
 @cache
 def _init_fields(cls: type[Any]) -> tuple[str, ...]:
     return tuple(f.name for f in attrs.fields(cls) if f.init)
+
+
+def _library() -> str:
+    """This library's version, as records carry it."""
+    from xeri import __version__  # noqa: PLC0415  # the package imports this module
+
+    return __version__
+
+
+def _fingerprint(rules: RuleSet) -> str:
+    """The fingerprint a record carries: [`rules_fingerprint`][xeri.rules_fingerprint], cached.
+
+    The SHA-256 of the rule set's fields in full, written as canonical JSON
+    (fields that came after format version 2 began count only when they
+    differ from their defaults, so a fingerprint stays the same as the
+    library gains options). Kept for the last `_FINGERPRINTS` rule sets.
+    """
+    try:
+        return _cached_fingerprint(rules)
+    except TypeError:  # a component of one's own that cannot be hashed: computed each time
+        return _fingerprint_of(rules)
+
+
+@functools.lru_cache(maxsize=_FINGERPRINTS)
+def _cached_fingerprint(rules: RuleSet) -> str:
+    return _fingerprint_of(rules)
+
+
+def _fingerprint_of(rules: RuleSet) -> str:
+    text = json.dumps(_rules_fields(rules), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
 def _rules_out(rules: RuleSet) -> object:
@@ -361,15 +426,45 @@ def _component_name(cls: type[Any]) -> str:
 
 
 @overload
-def from_json(text: str, expect: type[_T], *, strict: bool = True) -> _T: ...
+def from_json(
+    text: str,
+    expect: type[_T],
+    *,
+    strict: bool = True,
+    require_record: bool = False,
+    written_rules: bool = False,
+) -> _T: ...
 
 
 @overload
-def from_json(text: str, expect: None = None, *, strict: bool = True) -> Loadable: ...
+def from_json(
+    text: str,
+    expect: None = None,
+    *,
+    strict: bool = True,
+    require_record: bool = False,
+    written_rules: bool = False,
+) -> Loadable: ...
 
 
-def from_json(text: str, expect: type[Any] | None = None, *, strict: bool = True) -> Any:
+def from_json(
+    text: str,
+    expect: type[Any] | None = None,
+    *,
+    strict: bool = True,
+    require_record: bool = False,
+    written_rules: bool = False,
+) -> Any:
     """Read and check a document written by [`to_json`][xeri.to_json].
+
+    What a document proves: a game record proves the whole match, every
+    round replayed from the deal; a state or an observation proves its
+    current round (replayed from its public history), but the earlier
+    rounds of a match survive in it only as their results, which are
+    checked against each other and against the rules (see the module
+    docstring) yet could have been made up. Pass `require_record=True`
+    where a state must not claim rounds it cannot prove (a finished match
+    reported by a client, say): then only a record carries earlier rounds.
 
     Args:
         text: the JSON text, at most
@@ -377,8 +472,18 @@ def from_json(text: str, expect: type[Any] | None = None, *, strict: bool = True
         expect: the class the document must hold (`GameState`, `Observation`,
             `RuleSet`, `GameRecord` or a move class), or None for any.
         strict: accept only the canonical text `to_json` writes (the default;
-            for a version 1 document, the text version 1 had); False accepts
-            any layout of the same data.
+            for a version 1 document, the text version 1 had; for a record,
+            with the library version it names); False accepts any layout of
+            the same data.
+        require_record: refuse a state or observation that holds results of
+            earlier rounds: only a record proves them.
+        written_rules: load a rule set written in full under the name of a
+            registered rule set even when it differs from that rule set (or,
+            in a record, when the fingerprint of the registered one differs
+            from the record's), under the rules written in the document. By
+            default such a document is refused, the message naming the fields
+            that differ: a saved game must not replay under other rules
+            without a word.
 
     Returns:
         The value, checked as [the JSON format][json-format] says.
@@ -417,9 +522,12 @@ def from_json(text: str, expect: type[Any] | None = None, *, strict: bool = True
         raise InvalidStateError("the JSON text is nested too deeply") from None
     except ValueError as exc:
         raise InvalidStateError(f"not JSON: {_short(str(exc), 120)}") from None
+    found = _Problems(written_rules=written_rules is True)
     try:
-        value, version = _read_document(doc, expect)
-        if strict and _text(value, version) != text:
+        value, version = _read_document(doc, expect, found)
+        if require_record is True and isinstance(value, (GameState, Observation)):
+            _require_record(value)
+        if strict and _canonical(value, version, found) != text:
             raise InvalidStateError(
                 "the text is not the canonical form that to_json writes (sorted keys, no spaces,"
                 " every field, cards as '10D', registered rule sets by name); pass strict=False"
@@ -437,14 +545,35 @@ def from_json(text: str, expect: type[Any] | None = None, *, strict: bool = True
 
 
 @overload
-def from_data(data: object, expect: type[_T], *, strict: bool = True) -> _T: ...
+def from_data(
+    data: object,
+    expect: type[_T],
+    *,
+    strict: bool = True,
+    require_record: bool = False,
+    written_rules: bool = False,
+) -> _T: ...
 
 
 @overload
-def from_data(data: object, expect: None = None, *, strict: bool = True) -> Loadable: ...
+def from_data(
+    data: object,
+    expect: None = None,
+    *,
+    strict: bool = True,
+    require_record: bool = False,
+    written_rules: bool = False,
+) -> Loadable: ...
 
 
-def from_data(data: object, expect: type[Any] | None = None, *, strict: bool = True) -> Any:
+def from_data(
+    data: object,
+    expect: type[Any] | None = None,
+    *,
+    strict: bool = True,
+    require_record: bool = False,
+    written_rules: bool = False,
+) -> Any:
     """Read and check a document as [`to_data`][xeri.to_data] gives it (the reverse).
 
     The checks are those of [`from_json`][xeri.from_json], on the decoded
@@ -459,6 +588,10 @@ def from_data(data: object, expect: type[Any] | None = None, *, strict: bool = T
         strict: accept only what `to_data` gives (the default: every field,
             cards as `"10D"`, registered rule sets by name); False accepts
             any spelling `from_json(..., strict=False)` accepts.
+        require_record: as for [`from_json`][xeri.from_json]: refuse a state
+            or observation that holds results of earlier rounds.
+        written_rules: as for `from_json`: load a rule set written in full
+            under a registered name even when it differs from that one.
 
     Returns:
         The value, checked as [the JSON format][json-format] says.
@@ -470,9 +603,12 @@ def from_data(data: object, expect: type[Any] | None = None, *, strict: bool = T
     if expect is not None and (not isinstance(expect, type) or expect not in _TYPE_OF_CLASS):
         raise InvalidStateError(f"from_data cannot read a {getattr(expect, '__name__', expect)}")
     _check_data(data)
+    found = _Problems(written_rules=written_rules is True)
     try:
-        value, version = _read_document(data, expect)
-        if strict and _document(value, version) != data:
+        value, version = _read_document(data, expect, found)
+        if require_record is True and isinstance(value, (GameState, Observation)):
+            _require_record(value)
+        if strict and _canonical_document(value, version, found) != data:
             raise InvalidStateError(
                 "the data is not what to_data gives (every field, cards as '10D', registered"
                 " rule sets by name); pass strict=False to accept it"
@@ -614,7 +750,37 @@ def _short_message(message: str) -> str:
 # Reading: the document
 
 
-def _read_document(doc: object, expect: type[Any] | None) -> tuple[Loadable, int]:
+def _canonical(value: Loadable, version: int, found: _Problems) -> str:
+    """The canonical text of a value read: a record's as it was written, old or new."""
+    if isinstance(value, GameRecord):
+        if found.library is None:
+            return _text(value, version, legacy=True)
+        return _text(value, version, library=found.library)
+    return _text(value, version)
+
+
+def _canonical_document(value: Loadable, version: int, found: _Problems) -> dict[str, Any]:
+    """`_canonical`, as the document `to_data` gives."""
+    if isinstance(value, GameRecord):
+        if found.library is None:
+            return _document(value, version, legacy=True)
+        return _document(value, version, library=found.library)
+    return _document(value, version)
+
+
+def _require_record(value: GameState | Observation) -> None:
+    """Refuse earlier rounds known only by their results (see `require_record`)."""
+    results = value.round_results
+    unproven = len(results) - (value.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER))
+    if unproven > 0:
+        raise InvalidStateError(
+            f"the {_TYPE_OF_CLASS[type(value)]} holds {unproven} earlier"
+            f" round{'s' if unproven > 1 else ''} known only by their results, which only a"
+            " game record proves (require_record=True)"
+        )
+
+
+def _read_document(doc: object, expect: type[Any] | None, found: _Problems) -> tuple[Loadable, int]:
     if type(doc) is not dict:
         raise InvalidStateError(
             "the text must hold an object with keys data, format, type, version"
@@ -642,7 +808,6 @@ def _read_document(doc: object, expect: type[Any] | None) -> tuple[Loadable, int
         raise InvalidStateError(problems)
     if expect is not None and _TYPE_OF_CLASS[expect] != kind:
         raise InvalidStateError(f"the text holds a {kind}, not a {expect.__name__}")
-    found = _Problems()
     try:
         value = cast("Loadable", readers[version](doc["data"], "$.data", found))
     except _TooManyError:
@@ -744,12 +909,16 @@ def _where(path: _Path) -> str:
 
 
 class _Problems:
-    """The problems found while reading, up to the cap."""
+    """The problems found while reading, up to the cap, and how the document is read."""
 
-    __slots__ = ("problems",)
+    __slots__ = ("library", "problems", "written_rules")
 
-    def __init__(self) -> None:
+    def __init__(self, *, written_rules: bool = False) -> None:
         self.problems: list[str] = []
+        self.written_rules = written_rules
+        """Whether a rule set written in full may differ from the registered one of its name."""
+        self.library: str | None = None
+        """The library version a record names (None: a record written before records had it)."""
 
     def add(self, path: _Path, message: str) -> _Bad:
         self.problems.append(f"{_short_message(message)} @ {_where(path)}")
@@ -1032,24 +1201,20 @@ def _component(proto: type[Any]) -> _Reader:
 
 _BUILT_IN_COMPONENTS: dict[type[Any], _Reader] = {
     PileCapture: _object(
-        "PileCapture", {"sweeper": (_optional(_enum(Rank)), _DEFAULT)}, PileCapture
+        "PileCapture",
+        {o.name: (_optional(_enum(Rank)), _DEFAULT) for o in PILE_OPTIONS},  # every one a Rank
+        PileCapture,
     ),
     SumCapture: _object(
         "SumCapture",
-        dict.fromkeys(
-            (
-                "forced_capture",
-                "multi_capture",
-                "self_raise",
-                "builds",
-                "raises",
-                "equal_first",
-                "card_must_capture",
-                "multi_builds",
-            ),
-            (_bool, _DEFAULT),
-        )
-        | {"values": (_tuple(_pair(_enum(Rank), _int), 13, "values"), _DEFAULT)},
+        {
+            o.name: (
+                (_bool, _DEFAULT)
+                if type(o.default) is bool
+                else (_tuple(_pair(_enum(Rank), _int), 13, o.name), _DEFAULT)  # the values
+            )
+            for o in SUM_OPTIONS
+        },
         SumCapture,
     ),
     StandardScorer: _object("StandardScorer", {}, StandardScorer),
@@ -1211,7 +1376,68 @@ def _rules(value: object, path: _Path, p: _Problems) -> object:
             return find_rules(value)
         except XeriError as exc:
             return p.add(path, str(exc))
-    return _rules_by_fields(value, path, p)
+    rules = _rules_by_fields(value, path, p)
+    if not isinstance(rules, RuleSet) or rules.name not in registered():
+        return rules
+    known = find_rules(rules.name)
+    if known == rules:
+        return known
+    if p.written_rules:
+        return rules
+    return p.add(
+        path,
+        f"the rule set is named {rules.name!r}, as a registered rule set is, but has another"
+        f" fingerprint: it differs in {_differing(rules, known)}; pass written_rules=True to"
+        " load it under the rules written here",
+    )
+
+
+def _differing(rules: RuleSet, known: RuleSet) -> str:
+    """The fields in which two rule sets differ, named."""
+    names = [n for n in _init_fields(RuleSet) if getattr(rules, n) != getattr(known, n)]
+    return ", ".join(names) or "a field"
+
+
+_FINGERPRINT = re.compile(r"[0-9a-f]{64}")
+
+
+def _record_reader(value: object, path: _Path, p: _Problems) -> object:
+    """A record: its moves, dealer and rules, and (since records carry them) its fingerprint.
+
+    A record written with a fingerprint must have the fingerprint of the
+    rule set it writes; that rule set must be the registered one of its
+    name, unless `written_rules` (see [`from_json`][xeri.from_json]).
+    """
+    if type(value) is not dict or ("fingerprint" not in value and "library" not in value):
+        return _record(value, path, p)
+    fields = dict(value)
+    library = _string(_MAX_NAME)(fields.pop("library", None), (path, "library"), p)
+    mark = fields.pop("fingerprint", None)
+    if not (type(mark) is str and _FINGERPRINT.fullmatch(mark)):
+        p.add((path, "fingerprint"), "a record's fingerprint is 64 lower-case hex digits")
+        mark = None
+    if type(library) is str:
+        p.library = library
+    game = _record(fields, path, p)
+    if not isinstance(game, GameRecord) or mark is None:
+        return _BAD
+    rules = game.rules
+    written = _short(library)
+    if type(fields.get("rules")) is str:  # the rules by name: the registered ones
+        if _fingerprint(rules) != mark:
+            return p.add(
+                (path, "rules"),
+                f"the record was played under another rule set named {rules.name!r}"
+                f" (written by xeri {written}): the registered one has another fingerprint, and"
+                " the record names its rules without writing them",
+            )
+        return game
+    if _fingerprint(rules) != mark:
+        return p.add(
+            (path, "fingerprint"),
+            "the fingerprint does not match the rule set written in the record",
+        )
+    return game
 
 
 _xeri = (_optional(_enum(XeriKind)), _DEFAULT)
@@ -1284,6 +1510,6 @@ _DOCUMENTS: dict[str, dict[int, _Reader]] = {
     },
     "move": dict.fromkeys(_VERSIONS, _any_move),
     "rules": dict.fromkeys(_VERSIONS, _rules),
-    "record": dict.fromkeys(_VERSIONS, _record),
+    "record": dict.fromkeys(_VERSIONS, _record_reader),
 }
 """The reader of each document type, by format version."""

@@ -36,6 +36,7 @@ from xeri._rules.scoring import MajorityTie, PointsTable
 
 if TYPE_CHECKING:
     from xeri._rules.ruleset import RuleSet
+    from xeri._rules.scoring import RoundResult
 
 __all__ = [
     "PRIMIERA_VALUES",
@@ -63,6 +64,18 @@ class Category(Protocol):
     [`NamedPoints`][xeri.NamedPoints] and [`Sweeps`][xeri.Sweeps] are
     additive; comparisons such as [`MostOfSuit`][xeri.MostOfSuit] and
     [`Primiera`][xeri.Primiera] are decided only at the end of the round.
+
+    A second optional capability ties a loaded line to the rest of its
+    round's result: a method `check_points(points, result, rules)` returning
+    every reason (a list of messages) why `points` could not have been
+    scored on this line in a round that gave `result`.
+    [`from_json`][xeri.from_json] calls it for every earlier round of a
+    saved match, once the result's own counts are sound; a category without
+    it is checked only against [`most`][xeri.Category.most]. Every built-in
+    category has it: a sweeps line is the sweeps recorded times their points,
+    a line that goes to one side (most of a suit, the primiera) goes to one
+    side at most and only to a side whose cards could win it, and the points
+    of named cards are what the captured cards could be worth.
     """
 
     @property
@@ -121,6 +134,100 @@ def _unique_best(values: list[int | None], points: int, tie: MajorityTie) -> tup
     return tuple(share if v == best else 0 for v in values)
 
 
+def _row_text(row: tuple[int, ...]) -> str:
+    return f"({', '.join(map(str, row))})"
+
+
+def _best_problems(
+    name: str,
+    row: tuple[int, ...],
+    points: int,
+    tie: MajorityTie,
+    can_win: list[bool],
+) -> list[str]:
+    """A line that `_unique_best` gives: `points` to one side, a split share, or nothing.
+
+    `can_win[s]` says whether side `s` could hold the best value at all.
+    """
+    winners = [s for s, v in enumerate(row) if v]
+    if not winners:
+        return []
+    if len(winners) == 1:
+        if row[winners[0]] != points:
+            return [f"categories: {name!r} gives {points} points to one side, not {_row_text(row)}"]
+    else:
+        share = points // len(winners)
+        if tie is not MajorityTie.SPLIT or any(row[s] != share for s in winners):
+            how = "one side only" if tie is not MajorityTie.SPLIT else "one side, or a split share"
+            return [f"categories: {name!r} goes to {how}, not {_row_text(row)}"]
+    losing = [s for s in winners if not can_win[s]]
+    if losing:
+        return [f"categories: side {losing[0]} cannot win {name!r} with the cards it captured"]
+    return []
+
+
+def _fit_problems(
+    name: str,
+    values: tuple[int, ...],
+    row: tuple[int, ...],
+    counts: tuple[int, ...],
+    leftover: int,
+) -> list[str]:
+    """Whether the cards worth `values` (those worth points) could make `row`.
+
+    Each side gets a share of those cards, no more than the cards it
+    captured, the rest going to nobody (at most `leftover` of them); each
+    side's share must be worth exactly its points. Searched exactly over the
+    sums each side can still reach when at most `_MAX_VALUED` cards are worth
+    points and the search stays within `_MAX_FITS` partial splits; beyond
+    that only the sums are checked, so the time per round stays bounded.
+    """
+    total = sum(values)
+    if sum(row) > total:
+        return [
+            f"categories: {name!r} gives {sum(row)} points in all, and the cards are worth {total}"
+        ]
+    if leftover == 0 and sum(row) != total:
+        message = (
+            f"categories: {name!r} gives out the {total} points of the cards when none is left"
+            f" over, not {sum(row)}"
+        )
+        return [message]
+    if len(values) > _MAX_VALUED:
+        return []
+    sides = len(row)
+    # A split: the points each side has so far, the cards it has so far, those left over.
+    splits = {((0,) * sides, (0,) * sides, 0)}
+    for value in sorted(values, reverse=True):
+        grown = set()
+        for got, held, left in splits:
+            if left < leftover:
+                grown.add((got, held, left + 1))
+            for s in range(sides):
+                if held[s] < counts[s] and got[s] + value <= row[s]:
+                    grown.add(
+                        (
+                            got[:s] + (got[s] + value,) + got[s + 1 :],
+                            held[:s] + (held[s] + 1,) + held[s + 1 :],
+                            left,
+                        )
+                    )
+        splits = grown
+        if not splits:
+            break
+        if len(splits) > _MAX_FITS:
+            return []
+    if not any(got == row for got, _, _ in splits):
+        return [f"categories: no split of the cards gives {name!r} {_row_text(row)}"]
+    return []
+
+
+_MAX_FITS = 256
+"""Partial splits searched by `_fit_problems` before it settles for the sums."""
+_MAX_VALUED = 16
+"""Cards worth points on a line, at most, for `_fit_problems` to search their splits."""
+
+
 @attrs.frozen(kw_only=True)
 class NamedPoints(_Immutable):
     """Points for given cards, scored under a name: Cassino's big casino, Scopa's settebello.
@@ -160,6 +267,19 @@ class NamedPoints(_Immutable):
     def most(self, rules: RuleSet) -> int:
         """The points of the whole deck."""
         return self.points.count(rules.deck)
+
+    def check_points(
+        self, points: tuple[int, ...], result: RoundResult, rules: RuleSet
+    ) -> list[str]:
+        """Whether the captured cards could be worth `points` (see [`Category`][xeri.Category]).
+
+        The cards worth points are shared out among the sides, each getting
+        no more than it captured and the rest going to nobody: a named card
+        never scores for two sides, and the line adds up to the deck's
+        points when no card is left over.
+        """
+        values = tuple(v for v in map(self.points.points, rules.deck) if v)
+        return _fit_problems(self.name, values, points, result.cards, result.leftover)
 
 
 def _plural(suit: Suit) -> str:
@@ -212,6 +332,72 @@ class MostOfSuit(_Immutable):
     def most(self, rules: RuleSet) -> int:
         """`points`."""
         return self.points
+
+    def check_points(
+        self, points: tuple[int, ...], result: RoundResult, rules: RuleSet
+    ) -> list[str]:
+        """`points` to one side (or a split share on a tie), as the cards captured allow.
+
+        The cards of the suit that each side could hold are bounded by the
+        cards it captured, and all but those left over went to some side:
+        the line must come from such a share (a side of one card cannot
+        have most spades when every other spade was captured by another).
+        """
+        problems = _best_problems(
+            self.name, points, self.points, self.tie, [n > 0 for n in result.cards]
+        )
+        if problems:
+            return problems
+        suit = sum(c.suit is self.suit for c in rules.deck)
+        if not _suit_share_possible(points, self.points, self.tie, suit, result):
+            message = (
+                f"categories: no share of the {suit} {_plural(self.suit)} among cards"
+                f" {_row_text(result.cards)} gives {self.name!r} {_row_text(points)}"
+            )
+            return [message]
+        return []
+
+
+def _suit_share_possible(
+    row: tuple[int, ...], points: int, tie: MajorityTie, suit: int, result: RoundResult
+) -> bool:
+    """Whether some share of a suit's `suit` cards gives `row` (see `MostOfSuit.check_points`).
+
+    Side `s` holds `a[s]` of them, from 0 to the cards it captured, and the
+    others lie among the cards left over: `suit - leftover <= sum(a) <= suit`.
+    A line for one side needs that side strictly ahead; a split share, or
+    nothing, needs a tie at the top (nothing also comes from any tie under
+    `NOBODY`, or a split share rounded down to 0).
+    """
+    counts, need = result.cards, suit - result.leftover
+    sides = range(len(counts))
+
+    def ahead(w: int) -> bool:  # w strictly ahead: the most it can hold, the others below
+        top = min(counts[w], suit)
+        if top == 0:
+            return False
+        return top + sum(min(counts[o], top - 1) for o in sides if o != w) >= need
+
+    def tied(group: set[int]) -> bool:  # the sides of `group` tied at the top
+        for v in range(min(*(counts[t] for t in group), suit // len(group)) + 1):
+            if v == 0 and len(group) < len(counts):
+                continue  # the others would need fewer than none
+            others = sum(min(counts[o], v - 1) for o in sides if o not in group)
+            if len(group) * v + others >= need:
+                return True
+        return False
+
+    winners = {s for s in sides if row[s]}
+    if len(winners) == 1:
+        return ahead(next(iter(winners)))
+    if winners:
+        return tied(winners)
+    # Nothing: a tie of sides whose share rounds to nothing, or any tie under NOBODY.
+    groups = [{s for s in sides if mask >> s & 1} for mask in range(1, 1 << len(counts))]
+    return any(
+        len(g) > 1 and (tie is MajorityTie.NOBODY or points // len(g) == 0) and tied(g)
+        for g in groups
+    )
 
 
 PRIMIERA_VALUES: tuple[tuple[Rank, int], ...] = (
@@ -296,6 +482,14 @@ class Primiera(_Immutable):
         """`points`."""
         return self.points
 
+    def check_points(
+        self, points: tuple[int, ...], result: RoundResult, rules: RuleSet
+    ) -> list[str]:
+        """`points` to one side at most, which captured a card of every suit at least."""
+        suits = len({c.suit for c in rules.deck})
+        can_win = [n >= suits for n in result.cards]
+        return _best_problems(self.name, points, self.points, MajorityTie.NOBODY, can_win)
+
 
 @attrs.frozen(kw_only=True)
 class Sweeps(_Immutable):
@@ -337,3 +531,16 @@ class Sweeps(_Immutable):
         most_seats = max(map(rules.sides.count, set(rules.sides)))
         plays = rules.hand_size * rules.deals_per_round * most_seats
         return self.points * min(len(rules.deck) // 2, plays)
+
+    def check_points(
+        self, points: tuple[int, ...], result: RoundResult, rules: RuleSet
+    ) -> list[str]:
+        """`points` times the sweeps the result records for each side."""
+        want = tuple(n * self.points for n in result.xeris)
+        if points != want:
+            message = (
+                f"categories: {self.name!r} is {self.points} a sweep: {_row_text(want)} for the"
+                f" sweeps {_row_text(result.xeris)}, not {_row_text(points)}"
+            )
+            return [message]
+        return []

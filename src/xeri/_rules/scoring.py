@@ -407,11 +407,16 @@ class StandardScorer(_Immutable):
         [D8][rules-d8]); each side's xeris are at most its plays and half its
         cards, and its bonus is a number of xeris at `xeri_points` and of
         jack xeris at `jack_xeri_points`, at most two of these in all (they
-        take four Jacks, [G7][rules-g7]); the totals are card points +
-        majority + xeri bonus. The bounds never refuse a result `score`
-        gives; the few results they let through that no round gives (card
-        points between the bounds that no set of cards is worth, more xeris
-        than a round's play allows) still score within them.
+        take four Jacks, [G7][rules-g7]); each category's line is within its
+        [`most`][xeri.Category.most] and, for a category with the
+        `check_points` capability (every built-in one), consistent with the
+        rest of the result (a sweeps line is the sweeps recorded times their
+        points, a line that goes to one side never goes to two); the totals
+        are card points + majority + xeri bonus + the categories. The bounds
+        never refuse a result `score` gives; the few results they let
+        through that no round gives (card points between the bounds that no
+        set of cards is worth, more xeris than a round's play allows) still
+        score within them.
         """
         sides = rules.num_sides
         rows = {f.name: getattr(result, f.name) for f in attrs.fields(RoundResult)}
@@ -449,6 +454,8 @@ class StandardScorer(_Immutable):
             )
         if min(xeris) >= 0:
             p.extend(_xeri_problems(counts, xeris, bonus, rules, counted=counted))
+            if counted:
+                p.extend(_category_fact_problems(result, rules))
         if result.total != tuple(map(sum, zip(*(row for _, row in result.sheet), strict=True))):
             p.append(_total_rule(rules))
         return p
@@ -505,6 +512,27 @@ def _category_problems(lines: object, rules: RuleSet) -> list[str]:
             p.append(f"categories: {want!r} must give an int to each of the {sides} sides")
         elif not all(0 <= v <= category.most(rules) for v in row):
             p.append(f"categories: {want!r} gives from 0 to {category.most(rules)} points a side")
+    return p
+
+
+def _category_fact_problems(result: RoundResult, rules: RuleSet) -> list[str]:
+    """Each category's line against the rest of the result, by its `check_points` capability.
+
+    See [`Category`][xeri.Category]; called once the result's counts are sound
+    (one int per side, cards adding up, xeris within a round's plays).
+    """
+    p: list[str] = []
+    for category, (_, row) in zip(rules.categories, result.categories, strict=True):
+        check = getattr(category, "check_points", None)
+        if not callable(check):
+            continue
+        try:
+            found = check(row, result, rules)
+        except Exception as exc:  # a category of one's own may fail on data from outside
+            found = [f"categories: {category.name!r} cannot check its line ({type(exc).__name__})"]
+        if not isinstance(found, list) or not all(isinstance(x, str) for x in found):
+            found = [f"categories: the check of {category.name!r} does not return messages"]
+        p.extend(found)
     return p
 
 

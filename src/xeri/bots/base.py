@@ -52,7 +52,9 @@ def moves_to_choose(observation: Observation) -> tuple[PlayerMove, ...]:
         observation: what a seat sees.
 
     Returns:
-        Its legal moves, never empty.
+        Its legal moves, never empty: as [`legal_moves`][xeri.legal_moves] gives them (a
+        lazy [`LegalMoves`][xeri.LegalMoves] on a large table), so that a bot drawing one
+        (`moves[rng.randrange(len(moves))]`) lists none.
 
     Raises:
         IllegalMoveError: `observation` is not an observation, or its seat is

@@ -346,7 +346,7 @@ def _solved(
 
 def _start(
     observation: Observation,
-    moves: tuple[PlayerMove, ...],
+    moves: Sequence[PlayerMove],
     rng: RandomSource,
     endgame: bool,  # noqa: FBT001  # internal, positional like its neighbours
     seconds: float | None,
@@ -557,7 +557,7 @@ class _Tree:
         self.model_others = model_others
 
     def _guided(
-        self, state: GameState, available: tuple[PlayerMove, ...], policy: Policy | None
+        self, state: GameState, available: Sequence[PlayerMove], policy: Policy | None
     ) -> PlayerMove:
         """The move the playout policy picks in `state`."""
         view = self.view

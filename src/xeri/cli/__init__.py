@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import math
 import sys
 from collections.abc import Sequence
 from typing import TextIO
@@ -63,9 +64,10 @@ from xeri.cli._common import (
     _LEVEL_NAMES,
     _PROG,
     _bot,
-    _importable_here,
     _Io,
     _load_rules,
+    _shown,
+    _working_directory_off_path,
 )
 from xeri.cli._demo import play_demo
 from xeri.cli._play import _play
@@ -155,7 +157,17 @@ def _parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--deals", type=_positive, default=100, help="deals to play (default 100)")
     sim.add_argument(
-        "--workers", type=_positive, default=1, help="processes to play in (default 1)"
+        "--workers",
+        type=_positive,
+        default=1,
+        help="processes to play in (default 1; at most the machine's cores)",
+    )
+    sim.add_argument(
+        "--decision-seconds",
+        type=_seconds,
+        default=None,
+        metavar="S",
+        help="stop with an error when a bot takes longer than S seconds to choose a move",
     )
     sim.add_argument("--seed", type=int, default=None, help="the same result for the same number")
     sim.add_argument("--matches", action="store_true", help="a whole match from each deal")
@@ -226,6 +238,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     rep.add_argument("--step", action="store_true", help="wait for Enter before each play")
     rep.add_argument(
+        "--written-rules",
+        action="store_true",
+        help="replay under the rule set written in the record even when the registered rule set"
+        " of that name differs from it (by default such a record is refused)",
+    )
+    rep.add_argument(
         "--rules",
         default=None,
         metavar="MODULE:ATTRIBUTE",
@@ -243,6 +261,17 @@ def _positive(text: str) -> int:
         value = 0
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be a positive number, not {text!r}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    """An argument that must be a positive, finite number of seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text!r}")
     return value
 
 
@@ -264,7 +293,14 @@ def _run(args: argparse.Namespace, io: _Io) -> int:
             io.say(line)
         return 0
     if args.command == "replay":
-        return _replay(args.file, seat=args.seat, step=args.step, io=io, rules=args.rules)
+        return _replay(
+            args.file,
+            seat=args.seat,
+            step=args.step,
+            io=io,
+            rules=args.rules,
+            written_rules=args.written_rules,
+        )
     if args.command == "serve":
         return _serve(args, io)
     raise AssertionError(args.command)  # pragma: no cover  # argparse allows only the above
@@ -301,7 +337,7 @@ def main(
         code = exc.code
         return code if isinstance(code, int) else 0 if code is None else 2
     try:
-        with _importable_here():
+        with _working_directory_off_path():
             return _run(args, io)
     except BrokenPipeError:  # the reader (`| head`) stopped listening: not an error
         with contextlib.suppress(OSError):
@@ -311,5 +347,5 @@ def main(
         print(file=io.stderr)
         return 130
     except XeriError as error:
-        print(f"error: {error}", file=io.stderr)
+        print(f"error: {_shown(str(error))}", file=io.stderr)
         return 2

@@ -90,15 +90,73 @@ def _match_summary(rules: RuleSet) -> str:
 # Rule sets and bots by name
 
 
+def _rules_module(name: str) -> str | None:
+    """The module a `--rules MODULE:ATTRIBUTE` names, or None for a registered name."""
+    module_name, colon, _ = name.partition(":")
+    return module_name if colon and module_name else None
+
+
+def _import_here(module_name: str, here: str | None = None) -> object:
+    """Import `module_name`, looking in the directory `here` (the current one) first.
+
+    A scoped import: the directory is put first on `sys.path` for this one
+    import, and `sys.path` is given back exactly as it was afterwards, so
+    no later import of the command (rich, say) can come from the current
+    directory. Worker processes of `simulate` import the module the same
+    way before their first deal (see `xeri.cli._simulate`).
+    """
+    if here is None:
+        try:
+            here = os.getcwd()
+        except OSError:  # the directory was removed under us: the module is looked up elsewhere
+            return importlib.import_module(module_name)
+    saved = list(sys.path)
+    sys.path.insert(0, here)
+    try:
+        return importlib.import_module(module_name)
+    finally:
+        sys.path[:] = saved
+
+
+@contextlib.contextmanager
+def _working_directory_off_path() -> Iterator[None]:
+    """The current directory off `sys.path` while a command runs; given back afterwards.
+
+    `python -m xeri` (and `python -c`, and an empty entry of `PYTHONPATH`)
+    put the current directory first on `sys.path`, so a module planted there
+    (a `rich.py`) would be imported in place of the real one by the first
+    lazy import. The command line removes those entries before any such
+    import; only the module a `--rules MODULE:ATTRIBUTE` names is then
+    looked for in the current directory (`_import_here`). Python itself
+    has imported `xeri` and its dependencies before this runs: `python -P
+    -m xeri` (or the installed `xeri` command) keeps the directory out of
+    those too.
+    """
+    try:
+        here = os.path.realpath(os.getcwd())
+    except OSError:
+        here = None
+    saved = list(sys.path)
+    sys.path[:] = [
+        entry
+        for entry in saved
+        if entry not in ("", ".") and (here is None or os.path.realpath(entry) != here)
+    ]
+    try:
+        yield
+    finally:
+        sys.path[:] = saved
+
+
 def _load_rules(name: str) -> RuleSet:
-    """A registered rule set, or `MODULE:ATTRIBUTE` imported (from the current directory too)."""
+    """A registered rule set, or `MODULE:ATTRIBUTE` imported (the current directory first)."""
     if ":" not in name:
         return find_rules(name)
     module_name, _, path = name.partition(":")
     if not module_name or not path:
         raise XeriError(f"a rule set is a registered name or MODULE:ATTRIBUTE, not {name!r}")
     try:
-        value: object = importlib.import_module(module_name)
+        value: object = _import_here(module_name)
     except ImportError as exc:
         raise XeriError(f"cannot import {module_name} for the rule set {name}: {exc}") from None
     except Exception as exc:  # a user's module may fail in any way: say how, in one line
@@ -113,30 +171,6 @@ def _load_rules(name: str) -> RuleSet:
     if not isinstance(value, RuleSet):
         raise XeriError(f"{name} is a {type(value).__name__}, not a RuleSet")
     return value
-
-
-@contextlib.contextmanager
-def _importable_here() -> Iterator[None]:
-    """The current directory on `sys.path` while a command runs, as `python -m` has it.
-
-    So that `--rules MODULE:ATTRIBUTE` finds a module of the current directory
-    from the installed `xeri` command too, and worker processes started by
-    `simulate` find it as well.
-    """
-    try:
-        here = os.getcwd()
-    except OSError:  # the directory was removed under us: nothing to add
-        yield
-        return
-    if "" in sys.path or here in sys.path:
-        yield
-        return
-    sys.path.insert(0, here)
-    try:
-        yield
-    finally:
-        with contextlib.suppress(ValueError):
-            sys.path.remove(here)
 
 
 _BOT_NAMES = tuple(kind.name for kind in registry())
@@ -164,6 +198,10 @@ def _bot(spec: str, *, seconds: float | None = None) -> Bot:
     known = {kind.name: kind for kind in registry()}
     kind = known.get(dict(LEVELS).get(name, name))
     if colon and kind is None:
+        module_name = text.partition(":")[0]
+        if module_name:
+            with contextlib.suppress(Exception):  # load_bot says what went wrong
+                _import_here(module_name)
         return load_bot(text)
     if kind is None:
         return make(text)  # raises, naming the kinds and levels
@@ -244,6 +282,22 @@ def _console(stream: TextIO, color: str) -> Console | None:
     )
 
 
+def _shown(text: str) -> str:
+    """Text from outside (a file name, a rule set's name, what was typed) safe for a terminal.
+
+    Every character that is not printable (escape sequences, carriage
+    returns, bidirectional overrides) is written as its Python escape
+    (an escape character as backslash, x, 1, b), so nothing from a file
+    or the keyboard can move the cursor, recolour the screen or hide text.
+    Line breaks are kept.
+    """
+    if text.isprintable():
+        return text
+    return "\n".join(
+        "".join(c if c.isprintable() else repr(c)[1:-1] for c in line) for line in text.split("\n")
+    )
+
+
 @attrs.frozen(kw_only=True)
 class _Screen:
     """Where `xeri play` writes: lines with the cards in suit colours, or plain text."""
@@ -252,6 +306,7 @@ class _Screen:
     console: Console | None
 
     def say(self, line: str = "") -> None:
+        line = _shown(line)
         if self.console is None:
             print(line, file=self.stream)
             return
@@ -277,7 +332,7 @@ class _Io:
     stderr: TextIO
 
     def say(self, line: str = "") -> None:
-        print(line, file=self.stdout)
+        print(_shown(line), file=self.stdout)
 
     def ask(self, prompt: str) -> str | None:
         """A line typed after `prompt`, without its end; None at the end of the input."""

@@ -14,6 +14,7 @@ saved with `save FILE`.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import re
 import time
@@ -82,7 +83,8 @@ At the prompt, type:
   save FILE     save the game so far as a game record (JSON): `xeri replay FILE`
                 shows it, `xeri play --load FILE` continues it. The record is of
                 the whole game: it holds every hand and the order of the stock,
-                so it shows you more than the game does
+                so it shows you more than the game does. An existing file is
+                kept: save --force FILE replaces it
   help          this text
   quit          leave the game (Ctrl-D too)"""
 
@@ -107,6 +109,10 @@ def _parse_refusal(message: str, rules: RuleSet) -> str:
     message = re.sub(r"^seat \d+ may not", "you may not", message)
     message = re.sub(r"^seat \d+ moved out of turn.*", "it is not your turn", message)
     return re.sub(r"of seat \d+", "of yours", message)
+
+
+_MENU = 60
+"""The most legal moves the game shows as a numbered menu; above, it asks for the move's text."""
 
 
 def _move_lines(obs: Observation, moves: Sequence[PlayerMove]) -> list[str]:
@@ -356,8 +362,21 @@ class _Game:
         """The person's move, or None when they quit; other commands are answered here."""
         moves = legal_moves(obs)
         self.say(_status_lines(obs, one_round=self.one_round))
-        self.say(_move_lines(obs, moves))
-        prompt = f"your move [1-{len(moves)}, or help]> "
+        menu = len(moves) <= _MENU
+        if menu:
+            self.say(_move_lines(obs, moves))
+            prompt = f"your move [1-{len(moves)}, or help]> "
+        else:  # counted, never listed
+            self.say(
+                [
+                    (
+                        f"  {len(moves):,} legal moves: too many for a menu of {_MENU}, so type "
+                        "the move itself,"
+                    ),
+                    "  as '7C takes 3D+4S', '5S on 3D makes 8' or '5S free' (help shows how)",
+                ]
+            )
+            prompt = "your move [a move, or help]> "
         while True:
             line = self.io.ask(prompt)
             if line is None:
@@ -367,7 +386,11 @@ class _Game:
             word, _, rest = text.partition(" ")
             command = word.lower()
             if not text:
-                self.say([f"  type a move's number, 1 to {len(moves)}, or help"])
+                self.say(
+                    [f"  type a move's number, 1 to {len(moves)}, or help"]
+                    if menu
+                    else ["  type a move, such as '5S free', or help"]
+                )
             elif command in ("quit", "exit", "q"):
                 return None
             elif command in ("help", "?"):
@@ -375,10 +398,12 @@ class _Game:
                 self.say(_HELP.format(more=more, hinter=_bot_name(self.hinter)).splitlines())
             elif command == "hint":
                 move = self.hinter.choose(obs, self.hints_rng)
-                number = moves.index(move) + 1
-                self.say([f"  hint: {number}. {move}{_gain(obs, move)}   ({self.hinter_name})"])
+                shown = f"{moves.index(move) + 1}. " if menu else ""  # a menu lists few
+                self.say([f"  hint: {shown}{move}{_gain(obs, move)}   ({self.hinter_name})"])
             elif command == "save":
                 self.save(rest.strip())
+            elif text.isascii() and text.isdigit() and not menu:
+                self.say([f"  no menu for {len(moves):,} moves: type the move, such as '5S free'"])
             elif text.isascii() and text.isdigit():
                 number = int(text)
                 if 1 <= number <= len(moves):
@@ -391,6 +416,10 @@ class _Game:
                     self.say([f"  {_parse_refusal(str(exc), self.rules)}"])
 
     def save(self, path: str) -> None:
+        """`save FILE`: a new file only; `save --force FILE` replaces an existing one."""
+        force = path == "--force" or path.startswith("--force ")
+        if force:
+            path = path.removeprefix("--force").strip()
         if not path:
             self.say(["  save needs a file name: save game.json"])
             return
@@ -400,8 +429,15 @@ class _Game:
             self.say([f"  cannot save this game: {exc}"])
             return
         try:
-            with open(path, "w", encoding="utf-8") as file:
+            # "x" creates the file, refusing one that exists, in one step (no race).
+            with open(path, "w" if force else "x", encoding="utf-8") as file:
                 file.write(text)
+        except FileExistsError:
+            if os.path.isdir(path):
+                self.say([f"  cannot write {path}: it is a directory"])
+            else:
+                self.say([f"  {path} exists: type save --force {path} to replace it"])
+            return
         except OSError as exc:
             self.say([f"  cannot write {path}: {exc.strerror or type(exc).__name__}"])
             return

@@ -18,7 +18,7 @@ from xeri.cli._show import _header, _step_lines, _wrapped
 # replay
 
 
-def _read_record(path: str) -> GameRecord:
+def _read_record(path: str, *, written_rules: bool = False) -> GameRecord:
     """The game record saved in a file; every problem as a XeriError."""
     try:
         with open(path, encoding="utf-8") as file:
@@ -32,7 +32,7 @@ def _read_record(path: str) -> GameRecord:
     except OSError as exc:
         raise XeriError(f"cannot read {path}: {exc.strerror or type(exc).__name__}") from None
     try:
-        return from_json(text, expect=GameRecord, strict=False)
+        return from_json(text, expect=GameRecord, strict=False, written_rules=written_rules)
     except InvalidStateError as exc:
         first, *rest = exc.problems
         if any("no rule set is registered as" in problem for problem in exc.problems):
@@ -43,11 +43,19 @@ def _read_record(path: str) -> GameRecord:
         raise InvalidStateError([f"{path}: {first}", *rest]) from None
 
 
-def _replay(path: str, *, seat: int | None, step: bool, io: _Io, rules: str | None = None) -> int:
+def _replay(
+    path: str,
+    *,
+    seat: int | None,
+    step: bool,
+    io: _Io,
+    rules: str | None = None,
+    written_rules: bool = False,
+) -> int:
     if rules is not None:  # imported first: the module registers the rule set the record names
         _load_rules(rules)
     try:
-        game = _read_record(path)
+        game = _read_record(path, written_rules=written_rules)
     except InvalidStateError as exc:
         if seat is None:
             raise

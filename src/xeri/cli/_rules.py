@@ -59,20 +59,12 @@ def _capture_summary(rules: RuleSet) -> str:
         return f"pile, {sweeper.symbol} sweeps" if sweeper is not None else "pile, no sweeper"
     if type(capture) is SumCapture:
         options = [
-            name.replace("_", " ")
-            for name in (
-                "multi_capture",
-                "multi_builds",
-                "forced_capture",
-                "self_raise",
-                "equal_first",
-            )
-            if getattr(capture, name)
+            o.words
+            for o in capture.OPTIONS
+            if o.words is not None
+            and o.differs(capture)
+            and (o.needs is None or getattr(capture, o.needs))
         ]
-        if capture.card_must_capture:
-            options.append("card must capture")
-        if capture.builds and not capture.raises:
-            options.append("no raises")
         kind = "sums and builds" if capture.builds else "sums, no builds"
         return kind + "".join(f", {o}" for o in options)
     return type(capture).__name__

@@ -12,12 +12,13 @@ import contextlib
 import json
 import math
 import multiprocessing
+import os
 import signal
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 
 from xeri._simulation import SimulationResult, simulate
-from xeri.cli._common import _bot, _console, _Io, _load_rules
+from xeri.cli._common import _bot, _console, _import_here, _Io, _load_rules, _rules_module
 
 # --------------------------------------------------------------------------
 # simulate
@@ -128,19 +129,53 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         process.join()
 
 
+def _worker_start(module_name: str | None, here: str) -> None:
+    """A worker's start: Ctrl-C left to the parent, and the `--rules` module imported.
+
+    The workers are fresh interpreters whose `sys.path` is the command's,
+    without the current directory (see `xeri.cli._common`): the module a
+    `--rules MODULE:ATTRIBUTE` names is imported as the command imported
+    it, so that the rule set sent with each chunk can be unpickled.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if module_name is not None:
+        _import_here(module_name, here)
+
+
+def _pool(workers: int, module_name: str | None) -> ProcessPoolExecutor:
+    """A pool of `workers` fresh interpreters, every one started now, Ctrl-C left to us.
+
+    Fresh interpreters, not forks: safe whatever threads this process runs.
+    The workers are started while this process ignores Ctrl-C, which they
+    inherit (an interpreter keeps a SIGINT it was started ignoring), so a
+    Ctrl-C while one is still starting up prints no traceback; their
+    initializer ignores it again. This process stops them (`_stop`).
+    """
+    pool = ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_worker_start,
+        initargs=(module_name, os.getcwd()),
+    )
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: the workers start as tasks come
+        return pool
+    try:
+        for _ in range(workers):  # each task submitted starts a worker, here and now
+            pool.submit(int)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    return pool
+
+
 def _simulate(args: argparse.Namespace, io: _Io) -> int:
     rules = _load_rules(args.rules)
     bots = [_bot(spec) for spec in args.bots]
     pool: ProcessPoolExecutor | None = None
-    if args.workers > 1:
-        # Fresh interpreters, not forks: safe whatever threads this process runs. The
-        # workers leave Ctrl-C to this process, which stops them.
-        pool = ProcessPoolExecutor(
-            max_workers=args.workers,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=signal.signal,
-            initargs=(signal.SIGINT, signal.SIG_IGN),
-        )
+    workers = min(args.workers, os.cpu_count() or 1)  # more processes than cores only wait
+    if workers > 1:
+        pool = _pool(workers, _rules_module(args.rules))
     executor: Executor | None = pool
     try:
         with _progress(args.progress, io) as report:
@@ -153,6 +188,7 @@ def _simulate(args: argparse.Namespace, io: _Io) -> int:
                 seed=args.seed,
                 executor=executor,
                 progress=report,
+                decision_seconds=args.decision_seconds,
             )
     except BaseException:  # interrupted, or a bot failed: stop the deals still playing
         if pool is not None:

@@ -95,6 +95,20 @@ rest of the match depends on; the information state is the same.
 observations (`PrivateInfoType.NONE`): without the own hand, whose cards
 are then counted among the unknown ones.
 
+**Serialization.** `state.serialize()` is the library's own JSON, the
+[game record][xeri.GameRecord] of the state's history, and
+`game.deserialize_state(text)` reads it with [`from_json`][xeri.from_json],
+checked like any document, then applies its moves as actions: a tampered or
+foreign string raises [`InvalidStateError`][xeri.InvalidStateError] and
+never runs code. Every action is range-checked: a player's outside
+`num_distinct_actions()`, a chance action that is not a card's index (or a
+seat, for the first dealer), a bool or a float given to `apply_action` raise
+[`IllegalMoveError`][xeri.IllegalMoveError]. OpenSpiel's own C++ functions
+`pyspiel.serialize_game_and_state` and `pyspiel.deserialize_game_and_state`
+do not call these methods: for every Python game they write and read a
+pickle of the state's attributes, which runs code when read. Give them only
+strings you wrote yourself.
+
 **Resampling.**
 [`resample_from_infostate`][xeri.envs.openspiel.XeriState.resample_from_infostate]
 draws, with [`determinize`][xeri.determinize], a state the player could not
@@ -133,9 +147,11 @@ from xeri._cards import DECK, Card, Rank
 from xeri._core.chance import _round_moves, chance_outcomes
 from xeri._core.engine import apply, start
 from xeri._core.state import GameState, Phase
-from xeri._errors import IllegalMoveError, RuleSetError, XeriError
+from xeri._errors import IllegalMoveError, InvalidStateError, RuleSetError, XeriError
 from xeri._families.protocol import XeriKind
-from xeri._moves import Capture, Combine, DealCard, Move, PlayerMove, Trail
+from xeri._io.records import GameRecord
+from xeri._io.serialize import from_json, to_json
+from xeri._moves import Capture, Combine, Deal, DealCard, Move, PlayerMove, Reshuffle, Trail
 from xeri._rules.match import FixedRounds
 from xeri._rules.redeal import RanksOnTable, Redeal
 from xeri._rules.ruleset import RuleSet, find_rules
@@ -309,6 +325,28 @@ class XeriGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type inf
         rounds = 1 if self.episode == "round" else self._rounds
         return XeriObserver(self.rules, iig_obs_type, params, rounds=rounds)
 
+    def deserialize_state(self, text: str) -> XeriState:
+        """The state that [`XeriState.serialize`][xeri.envs.openspiel.XeriState.serialize] wrote.
+
+        The text is read by [`from_json`][xeri.from_json] as a game record and
+        checked like any document (the record replays under this game's rule
+        set), then its moves are applied one by one as this game's actions;
+        nothing in it is ever executed. The empty string is the initial state.
+
+        Args:
+            text: the serialized state.
+
+        Returns:
+            A new state with the same history.
+
+        Raises:
+            InvalidStateError: the text is not a record of this game that
+                replays: another rule set, moves OpenSpiel does not make
+                (whole-deck deals), moves after the episode's end, or any
+                problem `from_json` finds.
+        """
+        return _deserialized(self, text)
+
 
 _UNLIKELY = 1e-12
 """The chance of more redeals in a round than the history bounds allow, at most."""
@@ -398,6 +436,32 @@ class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type i
         """The state of the match, every card in it; None before the first dealer is drawn."""
         return self._state
 
+    def serialize(self) -> str:
+        """The state as the library's JSON: the game record of its history.
+
+        [`to_json`][xeri.to_json] of a [`GameRecord`][xeri.GameRecord] whose
+        first dealer is the first chance action and whose moves are the
+        others, a [`DealCard`][xeri.DealCard] for each card chance dealt and
+        the player's move for each player action; the empty string before
+        the first dealer is drawn.
+        [`XeriGame.deserialize_state`][xeri.envs.openspiel.XeriGame.deserialize_state]
+        reads it back. Holds every hidden card: it is the whole state.
+        """
+        return _serialized(self)
+
+    def apply_action(self, action: int) -> None:
+        """Apply an action of the player to move, or chance's; a bool is refused.
+
+        Args:
+            action: an int: a legal action, or a chance outcome.
+
+        Raises:
+            IllegalMoveError: `action` is a bool, not an int, or out of range.
+        """
+        if type(action) is not int and not isinstance(action, np.integer):
+            raise IllegalMoveError(f"an action is an int, not {type(action).__name__}")
+        super().apply_action(action)
+
     def current_player(self) -> int:
         """The seat to move, or OpenSpiel's chance or terminal player id."""
         replay = self._replay
@@ -455,6 +519,7 @@ class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type i
                 self._round_actions = []
             self._round_actions.append(action)
         else:
+            _check_chance(action)
             after = apply(state, _DEAL_CARDS[action])
             if state.phase in _DEALING and after.phase not in _DEALING:  # the round is dealt
                 self._round_start = self._length - len(state.dealing)
@@ -603,6 +668,76 @@ def _actions_of(state: GameState) -> list[int]:
     if not state.rules.capture.pile:
         raise IllegalMoveError("the actions of this round's plays were not recorded")
     return [move.card.index for move in state.history]
+
+
+def _check_chance(action: int) -> None:
+    """Refuse a chance action that is not a card's index (a negative one counts from the end)."""
+    if not 0 <= action < len(DECK):
+        raise IllegalMoveError(
+            f"a chance action is a card's index from 0 to {len(DECK) - 1}, not {action}"
+        )
+
+
+def _serialized(state: XeriState) -> str:
+    """`XeriState.serialize`: the game record of the state's history, as JSON."""
+    actions = state.history()
+    if not actions:
+        return ""
+    rules = state._rules
+    current = start(rules, dealer=actions[0])
+    moves: list[Move] = []
+    for action in actions[1:]:
+        if current.to_move is None:
+            move: Move = _DEAL_CARDS[action]
+        else:
+            move = action_to_move(current, action)
+        moves.append(move)
+        current = apply(current, move)
+    return to_json(GameRecord(rules=rules, dealer=actions[0], moves=tuple(moves)))
+
+
+def _deserialized(game: XeriGame, text: str) -> XeriState:
+    """`XeriGame.deserialize_state`: a record read, checked and applied as actions."""
+    new = game.new_initial_state()
+    if type(text) is not str:
+        raise InvalidStateError(f"a serialized state is a str, not {type(text).__name__}")
+    if text == "":
+        return new
+    try:
+        record = from_json(text, GameRecord)
+    except InvalidStateError as exc:
+        raise InvalidStateError(f"not a serialized {GAME_NAME} state: {exc}") from None
+    if record.rules != game.rules:
+        raise InvalidStateError(
+            f"the serialized state is of the rule set {record.rules.name!r}, not of this"
+            f" game's {game.rules.name!r}"
+        )
+    try:
+        _apply_record(new, record)
+    except IllegalMoveError as exc:
+        raise InvalidStateError(f"the serialized state does not replay here: {exc}") from None
+    return new
+
+
+def _apply_record(new: XeriState, record: GameRecord) -> None:
+    """Apply a record's first dealer and moves to a new state, as actions."""
+    new.apply_action(record.dealer)
+    for i, move in enumerate(record.moves):
+        current = new.game_state
+        if new.is_terminal():
+            raise InvalidStateError(
+                f"the serialized state goes on after the episode ends (move {i})"
+            )
+        if isinstance(move, DealCard):
+            action = move.card.index
+        elif isinstance(move, (Deal, Reshuffle)):
+            raise InvalidStateError(
+                f"move {i} of the serialized state deals a whole deck: {GAME_NAME} deals card"
+                " by card"
+            )
+        else:
+            action = move_to_action(current, move)  # type: ignore[arg-type]  # dealt: not None
+        new.apply_action(action)
 
 
 def _seat(seat: int | None) -> str:

@@ -87,6 +87,7 @@ Examples:
 
 from __future__ import annotations
 
+import math
 import operator
 import random
 from typing import Any, Literal
@@ -121,6 +122,32 @@ Obs = dict[str, npt.NDArray[Any]]
 
 _EPISODES = ("match", "round")
 _RENDER_MODES = ("ansi", "human")
+
+
+def _action_index(action: object) -> int:
+    """An action as an int: ints and NumPy integers; bools, None and the rest refused."""
+    if isinstance(action, (bool, np.bool_)):
+        raise IllegalMoveError(f"an action is an int, not the bool {action}")
+    try:
+        return operator.index(action)  # type: ignore[arg-type]  # anything else raises
+    except TypeError:
+        raise IllegalMoveError(f"an action is an int, not {type(action).__name__}") from None
+
+
+def _seed(seed: object) -> int | None:
+    """A seed for `random.Random`: an int, whatever integer type was given."""
+    if seed is None:
+        return None
+    if isinstance(seed, (bool, np.bool_)):
+        raise IllegalMoveError(f"a seed is an int, not the bool {seed}")
+    if isinstance(seed, (float, np.floating)):
+        if not (math.isfinite(seed) and float(seed).is_integer()):
+            raise IllegalMoveError(f"a seed is an int, not the float {seed!r}")
+        return int(seed)
+    try:
+        return operator.index(seed)  # type: ignore[arg-type]  # anything else raises
+    except TypeError:
+        raise IllegalMoveError(f"a seed is an int, not a {type(seed).__name__}") from None
 
 
 class XeriEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
@@ -225,12 +252,18 @@ class XeriEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
 
         Args:
             seed: seeds the generator of every chance move of the episode
-                (and the next ones reset without a seed); None continues
-                the current generator.
+                (and the next ones reset without a seed): an int or a NumPy
+                integer (a float that is a whole number is taken as that
+                int); None continues the current generator.
             options: accepted for the PettingZoo API, and ignored.
+
+        Raises:
+            IllegalMoveError: `seed` is a bool, a float that is not a whole
+                number (NaN and the infinities among them, which would deal
+                differently each time), or another type.
         """
         if seed is not None or self._rng is None:
-            self._rng = random.Random(seed)
+            self._rng = random.Random(_seed(seed))
         state = new_game(self.rules, rng=self._rng)
         self._state = state
         self.agents = self.possible_agents[:]
@@ -275,22 +308,21 @@ class XeriEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
 
         Args:
             action: a legal action of the agent to act (an int, or a NumPy
-                integer); None once the agent's episode is over, as the
-                PettingZoo API asks.
+                integer; a bool is refused); None once the agent's episode is
+                over, as the PettingZoo API asks (the dead step).
 
         Raises:
-            IllegalMoveError: the action is not legal now, or `reset` has not
-                been called; the game is left as it was.
+            IllegalMoveError: the action is not legal now, is not None for an
+                agent whose episode is over, or `reset` has not been called;
+                the game is left as it was. Once every agent has taken its
+                dead step, `step` does nothing, as PettingZoo's own
+                order-enforcing wrapper does.
         """
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
+        if self._dead_step(action):
             return
+        agent = self.agent_selection
         state = self.game_state
-        try:
-            index = operator.index(action)  # type: ignore[arg-type]  # None is refused here
-        except TypeError:
-            raise IllegalMoveError(f"an action is an int, not {type(action).__name__}") from None
+        index = _action_index(action)
         state = apply(state, action_to_move(state, index))
         over = state.is_round_over if self.episode == "round" else state.is_over
         rng = self._rng
@@ -310,6 +342,23 @@ class XeriEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _dead_step(self, action: object) -> bool:
+        """Take the dead step of an agent whose episode is over; False if the agent plays on."""
+        agent = self.agent_selection
+        terminations = getattr(self, "terminations", None)
+        if terminations is None:
+            return False  # not reset: `game_state` says so
+        if agent not in terminations:  # every agent has taken its dead step already
+            return True
+        if not (terminations[agent] or self.truncations[agent]):
+            return False
+        if action is not None:
+            raise IllegalMoveError(
+                f"{agent}'s episode is over: its only step is step(None), not {action!r}"
+            )
+        self._was_dead_step(None)
+        return True
 
     def _agent_to_move(self, state: GameState) -> str:
         seat = state.to_move

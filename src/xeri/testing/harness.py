@@ -322,9 +322,14 @@ def _names(cards: tuple[Card, ...] | list[Card]) -> str:
     return " ".join(map(str, cards)) or "none"
 
 
+_LISTED = 2_000
+"""Up to this many legal moves the harness lists them all and checks the list; above, it
+checks a sample of indices, so that no position makes it list millions of moves."""
+
+
 def _check_legal_moves(state: GameState) -> tuple[PlayerMove, ...]:
     moves = legal_moves(state)
-    if not isinstance(moves, tuple):
+    if not isinstance(moves, tuple):  # a LegalMoves, or a pile game's hand
         raise _fail("legal moves", f"legal_moves returned a {type(moves).__name__}, not a tuple")
     seat = state.to_move
     acts = state.phase is Phase.PLAY
@@ -342,19 +347,46 @@ def _check_legal_moves(state: GameState) -> tuple[PlayerMove, ...]:
         )
     if not moves:
         return moves
+    count = len(moves)  # counted, by the rule's count_moves when it has one
+    rng = random.Random(len(state.history))  # the game's own draws stay as they are
+    if count <= _LISTED:
+        listed = tuple(legal_moves(state))
+        if len(listed) != count:
+            raise _fail("legal moves", f"len(legal_moves) is {count}, but {len(listed)} are listed")
+        for i in rng.sample(range(count), min(count, 8)):
+            if moves[i] != listed[i]:
+                raise _fail("legal moves", f"legal_moves[{i}] is {moves[i]}, listed {listed[i]}")
+        shown = listed
+    else:  # a sample of indices, in order, and each move found in the sequence
+        at = sorted({0, count - 1, *rng.sample(range(count), 30)})
+        shown = tuple(moves[i] for i in at)
+        for move in shown:
+            if move not in moves:
+                raise _fail("legal moves", f"{move} is listed, but `in` says it is not legal")
     try:
-        keys = [move_sort_key(m) for m in moves]
+        keys = [move_sort_key(m) for m in shown]
     except (KeyError, AttributeError, TypeError):
-        raise _fail("legal moves", f"a legal move is not a player's move: {moves}") from None
+        raise _fail("legal moves", f"a legal move is not a player's move: {shown}") from None
     if keys != sorted(keys):
-        raise _fail("legal moves", f"not sorted: {', '.join(map(str, moves))}")
-    if len(set(moves)) != len(moves):
-        raise _fail("legal moves", f"a move is listed twice: {', '.join(map(str, moves))}")
+        raise _fail("legal moves", f"not sorted: {', '.join(map(str, shown))}")
+    if len(set(shown)) != len(shown):
+        raise _fail("legal moves", f"a move is listed twice: {', '.join(map(str, shown))}")
     hand = state.hands[seat]  # type: ignore[index]  # a seat is to move
-    for move in moves:
+    for move in shown:
         if move.card not in hand:
             raise _fail("legal moves", f"{move} plays {move.card}, not in the mover's hand")
     return moves
+
+
+def _same_moves(one: tuple[PlayerMove, ...], other: tuple[PlayerMove, ...]) -> bool:
+    """Whether two sequences of legal moves agree: all of them when few, else a sample."""
+    count = len(one)
+    if count != len(other):
+        return False
+    if count <= _LISTED:
+        return tuple(one) == tuple(other)
+    rng = random.Random(count)
+    return all(one[i] == other[i] for i in {0, count - 1, *rng.sample(range(count), 30)})
 
 
 def _other_card(state: GameState, rng: random.Random) -> Card:
@@ -377,7 +409,7 @@ def _with_card(move: PlayerMove, card: Card) -> PlayerMove:
 
 def _check_illegal(
     state: GameState,
-    moves: tuple[PlayerMove, ...],
+    moves: Sequence[PlayerMove],
     snapshot: GameState,
     rng: random.Random,
     facts: _Facts,
@@ -1048,7 +1080,7 @@ def _check_observations(
         except Exception as exc:  # any error is the failure reported
             raise _fail("non-interference", f"observe(state, {seat}) raised {exc!r}") from exc
         _check_shown(state, seat, seen)
-        if seat == state.to_move and legal_moves(seen) != legal:
+        if seat == state.to_move and not _same_moves(legal_moves(seen), legal):
             raise _fail(
                 "non-interference",
                 f"seat {seat}'s legal moves depend on cards it cannot see: "
@@ -1248,8 +1280,8 @@ def _check_state(state: GameState, game: _Game, *, sampled: bool) -> tuple[Playe
     moves = _check_legal_moves(state)
     if sampled:
         _check_observations(state, moves, game.checks)
-        if moves:
-            _check_needs(state, moves, game.needs_rng)
+        if moves and len(moves) <= _LISTED:  # needs are checked move by move
+            _check_needs(state, tuple(moves), game.needs_rng)
     return moves
 
 

@@ -29,6 +29,8 @@ except ImportError as exc:  # pragma: no cover  # the extra is installed with th
 from xeri._cards import DECK, ITALIAN_DECK, PIQUET_DECK, Card, Rank
 from xeri._core.engine import apply, legal_moves, start
 from xeri._core.state import GameState, Phase
+from xeri._errors import RuleSetError
+from xeri._families.options import Option
 from xeri._families.pile.rule import PileCapture
 from xeri._families.sums.rule import SumCapture
 from xeri._moves import Deal, Move, Reshuffle
@@ -131,6 +133,32 @@ _ALL_DECKS = (DECK, DECK, ITALIAN_DECK, PIQUET_DECK)
 """The decks `rule_sets` draws from: the 52 cards half the time (the first, to shrink to)."""
 
 
+def _sum_capture(options: dict[str, object]) -> SumCapture:
+    """A `SumCapture` of the options drawn, those that do not fit the others set back.
+
+    An option whose `needs` is off goes back to its default; then, while the
+    rule set refuses the mix, the options drawn are set back one at a time,
+    the last of the table first.
+    """
+    table = SumCapture.OPTIONS
+    for option in table:
+        if (
+            option.needs is not None
+            and option.name in options
+            and not options.get(option.needs, True)
+        ):
+            options[option.name] = option.default
+    resets: list[Option | None] = [None, *reversed(table)]
+    for o in resets:
+        if o is not None and o.name in options:
+            options[o.name] = o.default
+        try:
+            return SumCapture(**options)  # type: ignore[arg-type]  # names from the table
+        except RuleSetError:
+            continue
+    return SumCapture()  # not reached: every option at its default is valid
+
+
 @st.composite
 def _rule_sets(draw: st.DrawFn, max_seats: int, name: str, *, decks: bool) -> RuleSet:
     seats = draw(st.integers(2, max_seats))
@@ -142,10 +170,8 @@ def _rule_sets(draw: st.DrawFn, max_seats: int, name: str, *, decks: bool) -> Ru
             sweeper=draw(st.sampled_from([Rank.JACK, Rank.JACK, None, Rank.KING]))
         )
     else:
-        capture = SumCapture(
-            multi_capture=draw(st.booleans()),
-            forced_capture=draw(st.booleans()),
-            self_raise=draw(st.booleans()),
+        capture = _sum_capture(
+            {o.name: draw(st.booleans()) for o in SumCapture.OPTIONS if type(o.default) is bool}
         )
     deck = draw(st.sampled_from(_ALL_DECKS)) if decks else DECK
     bottom = draw(st.booleans())

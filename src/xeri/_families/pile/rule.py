@@ -8,12 +8,25 @@ import attrs
 
 from xeri._cards import DECK, Card, Rank
 from xeri._errors import IllegalMoveError, RuleSetError
+from xeri._families.options import Option
 from xeri._families.protocol import NO_NEEDS, HandNeeds, OutcomeTuple, XeriKind
 from xeri._immutable import _Immutable
 from xeri._moves import PlayerMove
 from xeri._table import TableItem, item_cards
 
-__all__ = ["PileCapture"]
+__all__ = ["PILE_OPTIONS", "PileCapture"]
+
+PILE_OPTIONS: tuple[Option, ...] = (
+    Option(
+        name="sweeper",
+        default=Rank.JACK,
+        since=1,
+        kernel=True,
+        words=None,
+        doc="G6: the rank that takes any non-empty pile (the Jack); None for no sweeper.",
+    ),
+)
+"""The table of `PileCapture`'s options: the only list of their names (see `Option`)."""
 
 
 def _to_rank(value: Rank | int | None) -> Rank | None:
@@ -45,14 +58,53 @@ class PileCapture(_Immutable):
     pile: ClassVar[bool] = True
     """Capability: one pile, matched at its top (see [`CaptureRule`][xeri.CaptureRule])."""
 
+    OPTIONS: ClassVar[tuple[Option, ...]] = PILE_OPTIONS
+    """The table of the options below (see [`Option`][xeri.Option])."""
+
     sweeper: Rank | None = attrs.field(default=Rank.JACK, converter=_to_rank)
     """The rank that takes any non-empty pile (the Jack); None for no sweeper."""
+
+    def fast_path(self) -> bool:
+        """Capability: whether [`rollout`][xeri.rollout] may play this rule with its fast loops.
+
+        True when the class overrides neither `moves` nor `play`: a subclass
+        that overrides nothing keeps the fast path. Every option is played there.
+
+        Returns:
+            Whether the pile loops play this rule exactly as the engine does.
+        """
+        cls = type(self)
+        if cls.moves is not PileCapture.moves or cls.play is not PileCapture.play:
+            return False
+        return not any(o.differs(self) for o in self.OPTIONS if not o.kernel)
 
     def moves(
         self, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
     ) -> tuple[PlayerMove, ...]:
         """The hand itself: in a pile game the move is the card played (hands are kept sorted)."""
         return hand
+
+    def count_moves(self, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int) -> int:
+        """The size of the hand: every card is a move."""
+        return len(hand)
+
+    def move_at(
+        self, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int, index: int
+    ) -> PlayerMove:
+        """The card `hand[index]`.
+
+        Raises:
+            IndexError: `index` is not from 0 to the size of the hand - 1.
+        """
+        if not 0 <= index < len(hand):
+            raise IndexError(f"move index {index} out of range: {len(hand)} moves")
+        return hand[index]
+
+    def has_move(
+        self, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int, move: object
+    ) -> bool:
+        """Whether `move` is a card of the hand."""
+        return move.__class__ is Card and move in hand
 
     def play(
         self, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int, move: object

@@ -2,13 +2,19 @@
 
 The layout is documented in `xeri._agents.actions`. The actions depend only on the
 rule's card values (German Xeri's, Scopa's, ...): each table is built on
-first use and kept. This module sits below `xeri._families.sums.rule`, which implements
-the action methods with it, and below `xeri._agents.actions`, which uses it directly.
+first use and kept, the last `_TABLES` (8) tables used, and only tables of
+at most `_MAX_ACTIONS` (32,768) actions, about 9 MB each: a table of values
+whose actions would number more (small values on many ranks make subsets by
+the million, tables of hundreds of MB) has no action encoding, and asking
+for it raises a [`RuleSetError`][xeri.RuleSetError] saying so, before
+anything is built. Every preset's table has 18,308 actions. This module
+sits below `xeri._families.sums.rule`, which implements the action methods
+with it, and below `xeri._agents.actions`, which uses it directly.
 """
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from xeri._cards import DECK, Card, Rank
@@ -33,7 +39,13 @@ Values = tuple[tuple[Rank, int], ...]
 _GERMAN: Values = tuple((Rank(v), v) for v in range(1, _MAX + 1))
 
 
-@cache
+_TABLES = 8
+"""The action tables kept, most recently used first."""
+_MAX_ACTIONS = 32_768
+"""The most actions a table of values may have for an action encoding (about 9 MB)."""
+
+
+@lru_cache(maxsize=64)
 def _value_map(values: Values) -> dict[Card, int | None]:
     by_rank = dict(values)
     return {card: by_rank.get(card.rank) for card in DECK}
@@ -118,10 +130,46 @@ def _subsets(numbers: list[tuple[int, int]], total: int) -> list[tuple[int, ...]
     return out
 
 
-@cache
+@lru_cache(maxsize=_TABLES)
 def _sum_table(values: Values = _GERMAN) -> _SumTable:
-    """The action table of a table of values, built on first use (a constant of the rules)."""
+    """The action table of a table of values, built on first use (a constant of the rules).
+
+    Raises:
+        RuleSetError: the table would hold more than `_MAX_ACTIONS` actions.
+    """
+    count = _action_count(values)
+    if count > _MAX_ACTIONS:
+        raise RuleSetError(
+            f"SumCapture.values: these values make {count:,} actions, more than the"
+            f" {_MAX_ACTIONS:,} an action encoding holds (every preset has 18,308), so the rule"
+            " has no integer actions; it plays without them (legal_moves, apply, the bots)"
+        )
     return _SumTable(values)
+
+
+def _action_count(values: Values) -> int:
+    """How many actions `_SumTable(values)` would hold, counted without listing them."""
+    value = _value_map(values)
+    total = 0
+    for card in DECK:
+        v = value[card]
+        total += 1  # the trail
+        if v is None:
+            total += sum(1 for c in DECK if c.rank is card.rank and c is not card)
+            continue
+        numbers = [(c.index, w) for c in DECK if c is not card and (w := value[c]) is not None]
+        ways = [1] + [0] * v  # ways[s]: the sets of numbers adding up to s
+        for _, w in numbers:
+            for t in range(v, w - 1, -1):
+                ways[t] += ways[t - w]
+        total += ways[v]
+        for anchor, w in numbers:
+            rest = _rest_sums(numbers, anchor)
+            if w < v and rest >> (v - w) & 1:
+                total += 1
+            if w + v <= _MAX:
+                total += 1 + sum(1 for x in range(w + 1, _MAX - v + 1) if rest >> (x - w) & 1)
+    return total
 
 
 def _no_multi(rule: SumCapture) -> None:

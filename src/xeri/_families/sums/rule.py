@@ -37,13 +37,15 @@ import attrs
 
 from xeri._cards import DECK, Card, Rank
 from xeri._errors import IllegalMoveError, RuleSetError, _int_in
+from xeri._families.options import Option
 from xeri._families.protocol import NO_NEEDS, HandNeeds, OutcomeTuple, XeriKind
 from xeri._families.sums import actions as _sum_actions
+from xeri._families.sums import lazy as _lazy
 from xeri._immutable import _Immutable, _repr
 from xeri._moves import TRAILS, Capture, Combine, PlayerMove, Trail, move_sort_key
 from xeri._table import Build, TableItem, item_cards, item_sort_key
 
-__all__ = ["GERMAN_VALUES", "SCOPA_VALUES", "SumCapture", "card_value"]
+__all__ = ["GERMAN_VALUES", "SCOPA_VALUES", "SUM_OPTIONS", "SumCapture", "card_value"]
 
 _MAX = 10
 _SUMS = (1 << (_MAX + 1)) - 1
@@ -95,15 +97,89 @@ def _value_pairs(value: object) -> object:
     return value
 
 
-_LATER_OPTIONS: dict[str, object] = {
-    "values": GERMAN_VALUES,
-    "builds": True,
-    "raises": True,
-    "equal_first": False,
-    "multi_builds": False,
-    "card_must_capture": False,
-}
+SUM_OPTIONS: tuple[Option, ...] = (
+    Option(
+        name="multi_capture",
+        default=False,
+        since=1,
+        kernel=True,
+        words="multi capture",
+        doc="D3: one card may take several disjoint groups of its value at once.",
+    ),
+    Option(
+        name="multi_builds",
+        default=False,
+        since=2,
+        kernel=False,
+        words="multi builds",
+        doc="C4: a card may be laid with several items into one (multiple) build.",
+        needs="builds",
+    ),
+    Option(
+        name="forced_capture",
+        default=False,
+        since=1,
+        kernel=True,
+        words="forced capture",
+        doc="D5: a player who can capture must capture.",
+    ),
+    Option(
+        name="self_raise",
+        default=False,
+        since=1,
+        kernel=True,
+        words="self raise",
+        doc="D3: a player may raise their own build.",
+    ),
+    Option(
+        name="equal_first",
+        default=False,
+        since=2,
+        kernel=False,
+        words="equal first",
+        doc="S3: a card that can take an item of its value takes one such item alone.",
+    ),
+    Option(
+        name="card_must_capture",
+        default=False,
+        since=2,
+        kernel=False,
+        words="card must capture",
+        doc="S3: a card that can capture may not be laid free; needs builds=False.",
+    ),
+    Option(
+        name="raises",
+        default=True,
+        since=2,
+        kernel=False,
+        words="no raises",
+        doc="D3: a build may be combined onto, making it larger.",
+        needs="builds",
+    ),
+    Option(
+        name="builds",
+        default=True,
+        since=2,
+        kernel=False,
+        words=None,
+        doc="D3: a card may be combined with a table item into a build (False in Scopa).",
+    ),
+    Option(
+        name="values",
+        default=GERMAN_VALUES,
+        since=2,
+        kernel=False,
+        words=None,
+        doc="D1, S1: the value of each rank in sums; a rank without one is a picture.",
+    ),
+)
+"""The table of `SumCapture`'s options: the only list of their names (see `Option`)."""
+
+_LATER_OPTIONS: dict[str, object] = {o.name: o.default for o in SUM_OPTIONS if o.since > 1}
 """The options added after German Xeri's, with German Xeri's values: left out of reprs."""
+
+_FLAGS = tuple(o.name for o in SUM_OPTIONS if type(o.default) is bool)
+"""The options that are True or False."""
 
 
 def _good_values(pairs: object) -> bool:
@@ -384,6 +460,9 @@ class SumCapture(_Immutable):
 
     pile: ClassVar[bool] = False
     """Capability: an open table, every item takeable (see [`CaptureRule`][xeri.CaptureRule])."""
+    OPTIONS: ClassVar[tuple[Option, ...]] = SUM_OPTIONS
+    """The table of the options below: name, default, format version, whether the fast
+    kernel plays it, its words in the CLI and its doc line (see [`Option`][xeri.Option])."""
 
     multi_capture: bool = False
     """[D3][rules-d3] option: one card may take several disjoint groups of its value at once."""
@@ -435,16 +514,7 @@ class SumCapture(_Immutable):
         return _BY_VALUE if self._values is _VALUES else _by_value(self._values)
 
     def __attrs_post_init__(self) -> None:
-        for name in (
-            "multi_capture",
-            "forced_capture",
-            "self_raise",
-            "builds",
-            "raises",
-            "equal_first",
-            "card_must_capture",
-            "multi_builds",
-        ):
+        for name in _FLAGS:
             if type(getattr(self, name)) is not bool:
                 raise RuleSetError(f"SumCapture.{name} must be True or False")
         if self.multi_builds and not self.builds:
@@ -464,17 +534,22 @@ class SumCapture(_Immutable):
         # The options added after German Xeri are shown only when they differ from it.
         return _repr(self, _LATER_OPTIONS)
 
-    @property
-    def _german(self) -> bool:
-        """Whether this rule plays German Xeri's sums: its values, builds and raises."""
-        return (
-            self._values is _VALUES
-            and self.builds
-            and self.raises
-            and not self.equal_first
-            and not self.card_must_capture
-            and not self.multi_builds
-        )
+    def fast_path(self) -> bool:
+        """Capability: whether [`rollout`][xeri.rollout] may play this rule with its fast kernel.
+
+        True when the class overrides neither `moves` nor `play` (a subclass
+        that changes how moves are made or played loses the fast path, one
+        that overrides nothing keeps it) and every option the kernel does
+        not play (`kernel` False in [`OPTIONS`][xeri.SumCapture.OPTIONS])
+        holds its default.
+
+        Returns:
+            Whether the kernel plays this rule exactly as the engine does.
+        """
+        cls = type(self)
+        if cls.moves is not SumCapture.moves or cls.play is not SumCapture.play:
+            return False
+        return not any(o.differs(self) for o in self.OPTIONS if not o.kernel)
 
     def value(self, card: Card) -> int | None:
         """The value of a card in sums under this rule, or None for a picture.
@@ -578,6 +653,42 @@ class SumCapture(_Immutable):
         if forced and captures:
             return tuple(captures)
         return tuple(out)
+
+    # -- counting, indexing and membership without listing (the CaptureRule's optional methods) --
+
+    def count_moves(self, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int) -> int:
+        """How many moves [`moves`][xeri.SumCapture.moves] lists, counted without listing them.
+
+        Counted by card and by value with small automata over the table
+        (see [the performance page](../performance.md#legal-moves-on-large-tables)):
+        time polynomial in the table's size, whatever the options.
+        """
+        return _lazy.plan(self, table, hand, seat).total
+
+    def move_at(
+        self, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int, index: int
+    ) -> PlayerMove:
+        """The move `moves(table, hand, seat)[index]`, found without listing the others.
+
+        Raises:
+            IndexError: `index` is not from 0 to the number of moves - 1.
+        """
+        found = _lazy.plan(self, table, hand, seat)
+        if not 0 <= index < found.total:
+            raise IndexError(f"move index {index} out of range: {found.total:,} moves")
+        return found.at(index)
+
+    def has_move(
+        self, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int, move: object
+    ) -> bool:
+        """Whether `move` is one of `moves(table, hand, seat)`, checked as `play` checks it."""
+        if move.__class__ not in _MOVE_CLASSES:
+            return False
+        try:
+            self.play(table, hand, seat, move)
+        except IllegalMoveError:
+            return False
+        return True
 
     def _unions(
         self,
@@ -1005,6 +1116,8 @@ class SumCapture(_Immutable):
         _sum_actions._no_multi(self)
         return _sum_actions._sum_table(self.values).parts[action]
 
+
+_MOVE_CLASSES = frozenset({Capture, Combine, Trail})
 
 _COMPULSORY = "a capture is possible and capturing is compulsory (D5)"
 """Why a trail or a build is refused under `forced_capture`."""
