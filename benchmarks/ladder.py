@@ -1,87 +1,236 @@
-"""The bot ladder: each bot against the next weaker one, over duplicate deals.
+"""The bot ladder on every preset: each bot against the next weaker one, over duplicate deals.
 
-Run: `python benchmarks/ladder.py [--rules greek] [--deals N] [--workers K]
-[--steps 1,2,3,4] [--json FILE]`. Each step plays `xeri.simulate` with the
-stronger bot as bot 1, prints its mean point difference per round, the
-paired 95% interval, and each bot's decisions per second and mean seconds
-per decision. The search bots' budgets are fixed sample and iteration
-counts (so the figures replay exactly with the same seed) chosen to stay
-under 0.2 s per decision on one core; the seconds column shows what they
-took. A measurement, not a test: it takes minutes.
+Run: `python benchmarks/ladder.py [--rules greek,pisti,...] [--steps 1,2,3,4]
+[--pilot N] [--max-deals N] [--max-search-deals N] [--workers K] [--seed S]
+[--json FILE]`. The steps, on GREEK, GREEK_FOUR, GERMAN, PISTI, SCOPA and
+CASSINO by default:
+
+1. greedy > random: [`GreedyBot`][xeri.bots.GreedyBot] against [`RandomBot`][xeri.bots.RandomBot];
+2. counting > greedy: [`CountingBot`][xeri.bots.CountingBot] against greedy;
+3. search > counting: the strongest level's bot, `xeri.bots.make("expert")`
+   (an [`ISMCTSBot`][xeri.bots.ISMCTSBot] at its defaults), against counting;
+4. PIMC > counting: [`PIMCBot`][xeri.bots.PIMCBot] at its defaults (the
+   `hard` level) against counting.
+
+How many deals: each step first plays `--pilot` duplicate deals, estimates
+the standard deviation s of the per-deal differences from them, and asks for
+n = ceil((2.80 s / d)^2) deals in all: enough for a paired 95% interval to
+exclude zero with 80% power when the true difference is d, 2 points a round
+in the Greek family (GREEK, GREEK_FOUR, PISTI) and 1 in the sum family
+(GERMAN, SCOPA, CASSINO), whose rounds are worth fewer points. The count
+is capped by `--max-deals` (`--max-search-deals` for the search steps,
+whose deals take seconds each); the row written says the pilot's s, the
+count wanted and the count played. The deals after the pilot come from
+another seed, so no deal is played twice. The search bots keep their
+default fixed counts, so every figure replays exactly with the same seed.
+With `--speed N` the script first measures the CPU time of one decision of
+each search bot at its defaults, on N observations of random points of
+random rounds of each rule set (`time.process_time`, so other work on the
+machine does not count), and writes them to `--speed-json`
+(`benchmarks/results/speed.jsonl`), which the strategy page shows.
+
+A measurement, not a test: the cheap steps take a minute, a search step
+a few minutes per preset.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import random
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor
+from pathlib import Path
+from statistics import fmean, stdev
+from typing import Any
 
 import xeri
-from xeri.bots import Bot, CountingBot, GreedyBot, ISMCTSBot, PIMCBot, RandomBot
+from xeri._simulation import _t95  # the same t quantile as the intervals of xeri.simulate
+from xeri.bots import Bot, CountingBot, GreedyBot, PIMCBot, RandomBot, family, make
 
-BUDGETS = {
-    # Sample and iteration counts that keep a decision under 0.2 s on one
-    # core of the reference machine (the German move lists are longer). The
-    # IS-MCTS of the ladder walks down from every root move on each sampled
-    # state (`paired=True`), its strongest form in our measurements; on GREEK
-    # its tree also branches on its own side's moves only, the other side
-    # playing the playout policy (`model_others=True`), as PIMC's playouts do.
-    "greek": (
-        PIMCBot(samples=100),
-        ISMCTSBot(iterations=160, paired=True, model_others=True),
-    ),
-    "greek-four": (PIMCBot(samples=100), ISMCTSBot(iterations=120, paired=True)),
-    "german": (PIMCBot(samples=25), ISMCTSBot(iterations=25, paired=True)),
-}
+SPEED_JSONL = Path(__file__).resolve().parent / "results" / "speed.jsonl"
+PRESETS = ("greek", "greek-four", "german", "pisti", "scopa", "cassino")
+"""The rule sets of the ladder, in the order of the page."""
+
+POWER_FACTOR = 1.96 + 0.84
+"""z of a two-sided 95% interval plus z of 80% power."""
 
 
-def ladder(rules_name: str) -> list[tuple[str, Bot, Bot]]:
-    """The ladder's steps for a rule set: (label, stronger, weaker)."""
-    pimc, ismcts = BUDGETS.get(rules_name, BUDGETS["greek"])
+def target(rules: xeri.RuleSet) -> float:
+    """The difference a step should separate: 2 points a round (Greek family), else 1."""
+    return 2.0 if family(rules) != "sums" else 1.0
+
+
+def steps() -> list[tuple[str, Bot, Bot, bool]]:
+    """The ladder's steps: (label, stronger, weaker, whether the stronger one searches)."""
     return [
-        ("greedy > random", GreedyBot(), RandomBot()),
-        ("counting > greedy", CountingBot(), GreedyBot()),
-        ("PIMC > counting", pimc, CountingBot()),
-        ("IS-MCTS >= PIMC", ismcts, pimc),
+        ("greedy > random", GreedyBot(), RandomBot(), False),
+        ("counting > greedy", CountingBot(), GreedyBot(), False),
+        ("search > counting", make("expert"), CountingBot(), True),
+        ("PIMC > counting", PIMCBot(), CountingBot(), True),
     ]
 
 
-def main() -> None:
-    """Play the requested ladder steps and print the table."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rules", default="greek")
-    parser.add_argument("--deals", type=int, default=200)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--steps", default="1,2,3,4")
-    parser.add_argument("--json", default=None, help="append the rows to this JSON-lines file")
-    args = parser.parse_args()
-    rules = xeri.find_rules(args.rules)
-    steps = ladder(args.rules)
-    print(
-        f"{'step':<18} {'deals':>6} {'diff':>8} {'95% interval':>18}"
-        f" {'dec/s strong':>13} {'s/dec strong':>13} {'dec/s weak':>11}"
-    )
-    for number in (int(s) for s in args.steps.split(",")):
-        label, strong, weak = steps[number - 1]
-        started = time.perf_counter()
-        with ProcessPoolExecutor(args.workers) as pool:
-            result = xeri.simulate(
-                rules, (strong, weak), deals=args.deals, seed=args.seed, executor=pool
-            )
-        low, high = result.interval
-        speed = result.decisions_per_second
-        print(
-            f"{label:<18} {result.deals:>6} {result.difference:>+8.2f}"
-            f" [{low:>+7.2f}, {high:>+7.2f}] {speed[0]:>13.1f} {1 / speed[0]:>13.4f}"
-            f" {speed[1]:>11.1f}   ({time.perf_counter() - started:.0f} s)",
-            flush=True,
+def wanted(sd: float, difference: float) -> int:
+    """Deals for a paired 95% interval to exclude 0 with 80% power at `difference`."""
+    return max(2, math.ceil((POWER_FACTOR * sd / difference) ** 2))
+
+
+def run_step(
+    rules: xeri.RuleSet,
+    strong: Bot,
+    weak: Bot,
+    *,
+    pilot: int,
+    cap: int,
+    seed: int,
+    executor: Executor | None,
+) -> dict[str, Any]:
+    """Play one step: the pilot, then the deals the pilot asks for (capped)."""
+    first = xeri.simulate(rules, (strong, weak), deals=pilot, seed=seed, executor=executor)
+    sd = stdev(first.differences)
+    want = wanted(sd, target(rules))
+    played = min(max(want, pilot), cap)
+    results = [first]
+    if played > pilot:
+        rest = xeri.simulate(
+            rules, (strong, weak), deals=played - pilot, seed=seed + 1, executor=executor
         )
-        if args.json:
-            row = {"rules": args.rules, "step": label, **result.to_dict()}
-            with open(args.json, "a", encoding="utf-8") as out:
-                out.write(json.dumps(row) + "\n")
+        results.append(rest)
+    differences = [d for r in results for d in r.differences]
+    n = len(differences)
+    mean = fmean(differences)
+    half = _t95(n - 1) * stdev(differences) / math.sqrt(n)
+    decisions = [sum(r.decisions[i] for r in results) for i in range(2)]
+    seconds = [sum(r.seconds[i] for r in results) for i in range(2)]
+    rounds = sum(r.rounds for r in results)
+    return {
+        "bots": list(first.bots),
+        "seed": seed,
+        "deals": n,
+        "rounds": rounds,
+        "difference": mean,
+        "interval": [mean - half, mean + half],
+        "decisions": decisions,
+        "seconds": seconds,
+        "mean_points": [
+            sum(r.mean_points[i] * r.rounds for r in results) / rounds for i in range(2)
+        ],
+        "target": target(rules),
+        "pilot": pilot,
+        "pilot_sd": sd,
+        "wanted": want,
+        "capped": want > played,
+    }
+
+
+def observations(rules: xeri.RuleSet, count: int, seed: int) -> list[xeri.Observation]:
+    """Observations of the seat to move at random points of random rounds."""
+    rng = random.Random(seed)
+    out: list[xeri.Observation] = []
+    while len(out) < count:
+        state = xeri.new_game(rules, rng=rng)
+        stop = rng.randrange(0, rules.seats * rules.hand_size * rules.deals_per_round)
+        plays = 0
+        while not state.is_round_over:
+            if state.is_chance:
+                state = xeri.apply(state, xeri.chance_move(state, rng))
+                continue
+            if plays == stop:
+                out.append(xeri.observe(state, state.to_move))  # type: ignore[arg-type]  # a seat
+                break
+            moves = xeri.legal_moves(state)
+            state = xeri.apply(state, moves[rng.randrange(len(moves))])
+            plays += 1
+    return out
+
+
+def speed(rules: xeri.RuleSet, count: int, seed: int) -> list[dict[str, Any]]:
+    """CPU seconds a decision of each search bot at its defaults, on `count` observations."""
+    rows = []
+    seen = observations(rules, count, seed)
+    for bot in (make("expert"), make("hard")):
+        times = []
+        for k, observation in enumerate(seen):
+            started = time.process_time()
+            bot.choose(observation, random.Random(k))
+            times.append(time.process_time() - started)
+        rows.append(
+            {
+                "rules": rules.name,
+                "bot": repr(bot),
+                "decisions": len(times),
+                "mean": fmean(times),
+                "max": max(times),
+            }
+        )
+    return rows
+
+
+def main() -> None:
+    """Play the requested ladder steps on the requested rule sets and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rules", default=",".join(PRESETS))
+    parser.add_argument("--steps", default="1,2,3,4")
+    parser.add_argument("--pilot", type=int, default=24, help="pilot deals of each step")
+    parser.add_argument("--max-deals", type=int, default=600, help="cap, cheap steps")
+    parser.add_argument("--max-search-deals", type=int, default=60, help="cap, search steps")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--json", default=None, help="append the rows to this JSON-lines file")
+    parser.add_argument("--speed", type=int, default=0, help="observations to time, per preset")
+    parser.add_argument("--speed-json", default=str(SPEED_JSONL))
+    parser.add_argument("--no-steps", action="store_true", help="only the timing of --speed")
+    args = parser.parse_args()
+    if args.speed:
+        for name in args.rules.split(","):
+            for row in speed(xeri.find_rules(name), args.speed, args.seed):
+                print(
+                    f"{name:<11} {row['bot'].split('(')[0]:<10} CPU s a decision: mean"
+                    f" {row['mean']:.3f}, max {row['max']:.3f} over {row['decisions']}",
+                    flush=True,
+                )
+                with Path(args.speed_json).open("a", encoding="utf-8") as out:
+                    out.write(json.dumps(row) + "\n")
+    if args.no_steps:
+        return
+    ladder = steps()
+    print(
+        f"{'rules':<11} {'step':<18} {'deals':>5} {'wanted':>6} {'diff':>7} {'95% interval':>17}"
+        f" {'s/dec':>7}",
+        flush=True,
+    )
+    pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
+    try:
+        for name in args.rules.split(","):
+            rules = xeri.find_rules(name)
+            for number in (int(s) for s in args.steps.split(",")):
+                label, strong, weak, searches = ladder[number - 1]
+                started = time.perf_counter()
+                row = run_step(
+                    rules,
+                    strong,
+                    weak,
+                    pilot=args.pilot,
+                    cap=args.max_search_deals if searches else args.max_deals,
+                    seed=args.seed,
+                    executor=pool,
+                )
+                low, high = row["interval"]
+                per = row["seconds"][0] / max(1, row["decisions"][0])
+                print(
+                    f"{name:<11} {label:<18} {row['deals']:>5} {row['wanted']:>6}"
+                    f" {row['difference']:>+7.2f} [{low:>+6.2f}, {high:>+6.2f}] {per:>7.4f}"
+                    f"   ({time.perf_counter() - started:.0f} s)",
+                    flush=True,
+                )
+                if args.json:
+                    with Path(args.json).open("a", encoding="utf-8") as out:
+                        out.write(json.dumps({"rules": name, "step": label, **row}) + "\n")
+    finally:
+        if pool is not None:
+            pool.shutdown()
 
 
 if __name__ == "__main__":

@@ -64,12 +64,22 @@ ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results"
 STRATEGY_JSON = RESULTS / "strategy.json"
 LADDER_JSONL = RESULTS / "ladder.jsonl"
+LEAGUE_JSON = RESULTS / "league.json"
+SPEED_JSONL = RESULTS / "speed.jsonl"
 PAGE = ROOT / "docs" / "strategy.md"
 IMAGES = ROOT / "docs" / "images"
 
 LADDER_STEPS = 4
-"""Steps of the ladder of `benchmarks/ladder.py`: random < greedy < counting < PIMC <= IS-MCTS."""
-SHOWN = {"greek": "GREEK", "greek-four": "GREEK_FOUR", "german": "GERMAN"}
+"""Steps of the ladder of `benchmarks/ladder.py`: greedy > random, counting > greedy,
+the default search > counting, PIMC > counting."""
+SHOWN = {
+    "greek": "GREEK",
+    "greek-four": "GREEK_FOUR",
+    "german": "GERMAN",
+    "pisti": "PISTI",
+    "scopa": "SCOPA",
+    "cassino": "CASSINO",
+}
 """How the page names each preset."""
 SHOWN_BACK = {shown: name for name, shown in SHOWN.items()}
 """The preset of each name on the page."""
@@ -81,7 +91,7 @@ CLAUSE = {
 }
 """The clause of each preset's redeal rule."""
 
-BLOCKS = ("ladder", "dealer", "xeri", "redeal")
+BLOCKS = ("ladder", "league", "dealer", "xeri", "redeal")
 """The generated blocks of the page, in page order."""
 
 
@@ -544,6 +554,8 @@ def _bot(text: str) -> str:
     name = text.split("(", 1)[0]
     shown = [f"{m[1]}={m[2]}" for m in re.finditer(r"\b(samples|iterations)=(\d+)", text)]
     shown += [f"{m[1]}=True" for m in re.finditer(r"\b(paired|model_others)=True", text)]
+    if not shown and re.search(r"\b(samples|iterations)=None", text):
+        return f"{name}()"  # the search bot at its defaults
     return f"{name}({', '.join(shown)})" if shown else name
 
 
@@ -574,7 +586,37 @@ def read_ladder(path: Path) -> list[dict[str, Any]]:
     return [latest[key] for key in order]
 
 
-def ladder_block(rows: list[dict[str, Any]]) -> str:
+def read_speed(path: Path) -> list[dict[str, Any]]:
+    """The timings of the defaults: the last row written for each (rule set, bot), presets first."""
+    if not path.exists():
+        return []
+    latest: dict[tuple[str, str], dict[str, Any]] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            row = json.loads(line)
+            latest[(row["rules"], row["bot"])] = row
+    rank = {name: i for i, name in enumerate(SHOWN)}
+    return sorted(latest.values(), key=lambda r: (rank.get(r["rules"], len(rank)), r["bot"]))
+
+
+def speed_block(rows: list[dict[str, Any]]) -> list[str]:
+    """The CPU seconds a decision of the search bots at their defaults, as table lines."""
+    if not rows:
+        return []
+    said = (
+        "CPU seconds a decision of the search bots at their defaults"
+        " (`benchmarks/ladder.py --speed`, on observations of random points of random rounds):"
+    )
+    lines = ["", said, "", *_header("rule set", "bot", "decisions:", "mean s:", "max s:")]
+    lines.extend(
+        f"| {_name(row['rules'])} | `{_bot(row['bot'])}` | {row['decisions']}"
+        f" | {row['mean']:.3f} | {row['max']:.3f} |"
+        for row in rows
+    )
+    return lines
+
+
+def ladder_block(rows: list[dict[str, Any]], speed: list[dict[str, Any]] | None = None) -> str:
     """The ladder table, and a sentence per rule set saying which steps hold."""
     if not rows:
         return "The ladder has not been measured yet: run `benchmarks/ladder.py` as shown below."
@@ -582,20 +624,49 @@ def ladder_block(rows: list[dict[str, Any]]) -> str:
     # and what a reader looks for stays in view.
     lines = _header(
         "rule set", "step", "verdict", "difference:", "95% interval", "stronger", "weaker",
-        "deals:", "rounds:", "s/decision (stronger):",
+        "deals:", "wanted:", "rounds:", "s/decision (stronger):",
     )  # fmt: skip
     for row in rows:
         low, high = row["interval"]
         decisions, seconds = row["decisions"][0], row["seconds"][0]
         per = f"{seconds / decisions:.4f}" if decisions and seconds else "n/a"
+        want = _count(row["wanted"]) if "wanted" in row else "n/a"
         lines.append(
             f"| {_name(row['rules'])} | {row['step']} | {_verdict(row['interval'])}"
             f" | {row['difference']:+.2f} | [{low:+.2f}, {high:+.2f}]"
             f" | `{_bot(row['bots'][0])}` | `{_bot(row['bots'][1])}`"
-            f" | {_count(row['deals'])} | {_count(row['rounds'])} | {per} |"
+            f" | {_count(row['deals'])} | {want} | {_count(row['rounds'])} | {per} |"
         )
-    lines.extend(["", *_ladder_sentences(rows), "", "![The ladder](images/ladder.png)"])
+    lines.extend(["", *_ladder_sentences(rows), *_count_sentences(rows)])
+    lines.extend(speed_block(speed or []))
+    lines.extend(["", "![The ladder](images/ladder.png)"])
     return "\n".join(lines)
+
+
+def _count_sentences(rows: list[dict[str, Any]]) -> list[str]:
+    """What deal counts the script chose, and where it played fewer than it wanted."""
+    chosen = [r for r in rows if "wanted" in r]
+    if not chosen:
+        return []
+    pilots = sorted({r["pilot"] for r in chosen})
+    capped = [r for r in chosen if r["capped"]]
+    out = [
+        (
+            f"* Deal counts: each step's pilot of {' or '.join(map(str, pilots))} deals gave"
+            " the standard deviation s of its per-deal differences, and the step asked for"
+            " ceil((2.80 s / d)^2) deals, d = 2 points a round in the Greek family and 1 in"
+            " the sum family (the *wanted* column)."
+        )
+    ]
+    if capped:
+        out.append(
+            "* Fewer deals were played than wanted (the cap for the CPU time at hand) on: "
+            + "; ".join(
+                f"{_name(r['rules'])} {r['step']} ({r['deals']} of {r['wanted']})" for r in capped
+            )
+            + "."
+        )
+    return out
 
 
 def _ladder_sentences(rows: list[dict[str, Any]]) -> list[str]:
@@ -620,6 +691,36 @@ def _ladder_sentences(rows: list[dict[str, Any]]) -> list[str]:
             )
         out.append(f"* On {_name(rules)} {said}.")
     return out
+
+
+def read_league(path: Path) -> dict[str, Any] | None:
+    """The league's results by rule set, or None when not measured."""
+    if not path.exists():
+        return None
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    rank = {name: i for i, name in enumerate(SHOWN)}
+    return dict(sorted(data.items(), key=lambda item: rank.get(item[0], len(rank))))
+
+
+def league_block(league: dict[str, Any] | None) -> str:
+    """The league's ratings, one table row per bot and rule set, strongest first."""
+    if not league:
+        return "The league has not been measured yet: run `benchmarks/league.py` as shown below."
+    lines = _header(
+        "rule set", "bot", "rating:", "95% interval", "deals a pair (with a search bot)",
+    )  # fmt: skip
+    for rules, entry in league.items():
+        order = sorted(range(len(entry["bots"])), key=lambda k: -entry["ratings"][k])
+        counts = sorted({pair["deals"] for pair in entry["pairs"]}, reverse=True)
+        deals = f"{counts[0]} ({counts[1]})" if len(counts) > 1 else f"{counts[0]}"
+        for k in order:
+            low, high = entry["intervals"][k]
+            lines.append(
+                f"| {_name(rules)} | `{entry['bots'][k]}` | {entry['ratings'][k]:+.0f}"
+                f" | [{low:+.0f}, {high:+.0f}] | {deals} |"
+            )
+    lines.extend(["", "![The league](images/league.png)"])
+    return "\n".join(lines)
 
 
 def dealer_block(data: dict[str, Any] | None) -> str:
@@ -732,10 +833,16 @@ def read_strategy(path: Path) -> dict[str, Any] | None:
     return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
 
 
-def blocks(ladder: list[dict[str, Any]], data: dict[str, Any] | None) -> dict[str, str]:
+def blocks(
+    ladder: list[dict[str, Any]],
+    data: dict[str, Any] | None,
+    league: dict[str, Any] | None = None,
+    speed: list[dict[str, Any]] | None = None,
+) -> dict[str, str]:
     """The text of every generated block of the page."""
     return {
-        "ladder": ladder_block(ladder),
+        "ladder": ladder_block(ladder, speed),
+        "league": league_block(league),
         "dealer": dealer_block(data),
         "xeri": xeri_block(data),
         "redeal": redeal_block(data),
@@ -754,7 +861,9 @@ def fill(page: str, texts: dict[str, str]) -> str:
     return page
 
 
-def _plots(ladder: list[dict[str, Any]], data: dict[str, Any] | None) -> None:
+def _plots(  # noqa: PLR0915  # one plot after another
+    ladder: list[dict[str, Any]], data: dict[str, Any] | None, league: dict[str, Any] | None
+) -> None:
     """Write the ladder and dealer plots: each difference with its interval as an error bar."""
     import matplotlib as mpl  # noqa: PLC0415  # only render draws
 
@@ -767,13 +876,32 @@ def _plots(ladder: list[dict[str, Any]], data: dict[str, Any] | None) -> None:
         (IMAGES / "ladder.png").unlink(missing_ok=True)
     if not data:
         (IMAGES / "dealer.png").unlink(missing_ok=True)
+    if not league:
+        (IMAGES / "league.png").unlink(missing_ok=True)
+    if league:
+        fig, ax = plt.subplots(figsize=(7, 3.4), dpi=100)
+        kinds = list(dict.fromkeys(b for entry in league.values() for b in entry["bots"]))
+        for i, (rules, entry) in enumerate(league.items()):
+            x = [kinds.index(b) + (i - (len(league) - 1) / 2) * 0.12 for b in entry["bots"]]
+            y = entry["ratings"]
+            err = [[r - lo for r, (lo, _) in zip(y, entry["intervals"], strict=True)],
+                   [hi - r for r, (_, hi) in zip(y, entry["intervals"], strict=True)]]  # fmt: skip
+            ax.errorbar(x, y, yerr=err, fmt="o", capsize=3, label=_name(rules))
+        ax.axhline(0, color="grey", linewidth=0.8)
+        ax.set_xticks(range(len(kinds)), kinds)
+        ax.set_ylabel("Bradley-Terry rating (Elo scale)")
+        ax.set_title("League ratings, random = 0 (95% intervals)")
+        ax.legend(frameon=False, fontsize="small", loc="best")
+        fig.tight_layout()
+        fig.savefig(IMAGES / "league.png")
+        plt.close(fig)
     if ladder:
         steps = list(dict.fromkeys(row["step"] for row in ladder))
         names = list(dict.fromkeys(row["rules"] for row in ladder))
         fig, ax = plt.subplots(figsize=(7, 3.4), dpi=100)
         for i, rules in enumerate(names):
             rows = [row for row in ladder if row["rules"] == rules]
-            x = [steps.index(r["step"]) + (i - (len(names) - 1) / 2) * 0.22 for r in rows]
+            x = [steps.index(r["step"]) + (i - (len(names) - 1) / 2) * 0.12 for r in rows]
             y = [r["difference"] for r in rows]
             err = [[r["difference"] - r["interval"][0] for r in rows],
                    [r["interval"][1] - r["difference"] for r in rows]]  # fmt: skip
@@ -807,8 +935,11 @@ def render(args: argparse.Namespace) -> None:
     """Rewrite the page's generated blocks and the plots."""
     ladder = read_ladder(Path(args.ladder))
     data = read_strategy(STRATEGY_JSON)
-    PAGE.write_text(fill(PAGE.read_text(encoding="utf-8"), blocks(ladder, data)), encoding="utf-8")
-    _plots(ladder, data)
+    league = read_league(LEAGUE_JSON)
+    speed = read_speed(SPEED_JSONL)
+    page = fill(PAGE.read_text(encoding="utf-8"), blocks(ladder, data, league, speed))
+    PAGE.write_text(page, encoding="utf-8")
+    _plots(ladder, data, league)
     print(
         f"rendered {len(ladder)} ladder rows and {len(data['dealer']) if data else 0} dealer rows"
     )

@@ -649,7 +649,7 @@ def test_play_answers_bad_input_with_one_line_and_a_new_prompt():
         assert f"\n  {command} " in help_text
     assert "it holds every hand and the order of the stock" in help_text
     assert all(len(line) <= 80 for line in help_text.splitlines())
-    hint = re.fullmatch(r"hint\n  hint: (\d+)\. (\S+)(?:   -> .*)?   \(pimc\)\n", pieces[5])
+    hint = re.fullmatch(r"hint\n  hint: (\d+)\. (\S+)(?:   -> .*)?   \(ismcts\)\n", pieces[5])
     assert hint, pieces[5]
     assert str(moves[int(hint[1]) - 1]) == hint[2]
 
@@ -781,7 +781,10 @@ def test_play_options_that_do_not_fit_are_errors():
         ("random", "the random bot"),
         ("counting", "the counting bot"),
         ("pimc:5", "the pimc bot (5 samples, at most 0.2 s a move)"),
-        ("ismcts", "the ismcts bot (400 iterations, at most 0.2 s a move)"),
+        ("ismcts", "the ismcts bot (its default budget, at most 0.2 s a move)"),
+        ("ismcts:30", "the ismcts bot (30 iterations, at most 0.2 s a move)"),
+        ("hard", "the pimc bot (its default budget, at most 0.2 s a move)"),
+        ("EASY", "the greedy bot"),
     ],
 )
 def test_play_against_every_kind_of_bot(against, shown):
@@ -792,12 +795,31 @@ def test_play_against_every_kind_of_bot(against, shown):
 
 
 def test_play_four_players_with_bots_as_partner_and_opponents():
-    code, out, _ = run("play", "--rules", "greek-four", "--seat", "4", "--seed", "1", stdin="")
+    code, out, _ = run(
+        "play", "--rules", "greek-four", "--seat", "4", "--seed", "1", "--level", "medium", stdin=""
+    )
     assert code == 0
     assert unwrap(out).splitlines()[1] == (
         "You are Player 4, in Team B with Player 2; Player 1, Player 2 and Player 3 are "
         "counting bots."
     )
+
+
+def test_play_is_against_the_strongest_level_by_default():
+    code, out, _ = run("play", "--seed", "1", stdin="")
+    assert code == 0
+    assert unwrap(out).splitlines()[1] == (
+        "You are Player 1; Player 2 is the ismcts bot (its default budget, at most 0.2 s a move)."
+    )
+
+
+def test_play_takes_against_or_level_not_both():
+    code, out, err = run("play", "--against", "random", "--level", "easy", stdin="")
+    assert (code, out) == (2, "")
+    assert err == "error: give --against or --level, not both\n"
+    code, _, err = run("play", "--level", "impossible", stdin="")
+    assert code == 2
+    assert "invalid choice: 'impossible'" in err
 
 
 HOUSE = """\
@@ -1093,7 +1115,7 @@ def test_simulate_json_is_the_result_alone():
     data = json.loads(out)
     assert data["interval"] == [None, None]  # one deal has no interval; JSON has no infinity
     assert (data["matches"], data["duplicate"], data["games"]) == (True, False, 1)
-    assert data["bots"][0] == "PIMCBot(samples=2, seconds=None, endgame=True)"
+    assert data["bots"][0] == "PIMCBot(samples=2, seconds=None, truncate=None, endgame=True)"
 
 
 def test_simulate_in_worker_processes_gives_the_same_result():

@@ -75,7 +75,9 @@ def test_page_shows_what_the_data_files_hold():
     ladder = strategy.read_ladder(strategy.LADDER_JSONL)
     data = strategy.read_strategy(strategy.STRATEGY_JSON)
     assert data is not None, "benchmarks/results/strategy.json is missing: run strategy.py measure"
-    expected = strategy.fill(TEXT, strategy.blocks(ladder, data))
+    league = strategy.read_league(strategy.LEAGUE_JSON)
+    speed = strategy.read_speed(strategy.SPEED_JSONL)
+    expected = strategy.fill(TEXT, strategy.blocks(ladder, data, league, speed))
     assert expected == TEXT, "docs/strategy.md is stale: run `python benchmarks/strategy.py render`"
 
 
@@ -85,16 +87,35 @@ def test_every_ladder_row_has_its_deals_and_an_interval_that_agrees_with_its_ver
         assert "has not been measured" in _block("ladder")
         assert not strategy.LADDER_JSONL.exists()
         return
-    for cells in rows:
-        rules, step, verdict, difference, interval, _, _, deals, rounds, _ = cells
+    width = len(rows[0])
+    # The ladder's table first; the timings of the defaults follow as a table of their own.
+    ladder = rows[: next((i for i, cells in enumerate(rows) if len(cells) != width), len(rows))]
+    assert width == 11
+    assert len(ladder) >= 12
+    for cells in ladder:
+        rules, step, verdict, difference, interval, _, _, deals, _, rounds, _ = cells
         assert _count(deals) > 0
         assert _count(rounds) == 2 * _count(deals), "each duplicate deal is played twice"
         low, high = _interval(interval)
         assert low <= float(difference) <= high
         expected = "holds" if low > 0 else "reversed" if high < 0 else "not separated"
         assert verdict == expected, f"{rules} {step}: {verdict} for [{low}, {high}]"
-    for rules in {cells[0] for cells in rows}:
+    for rules in {cells[0] for cells in ladder}:
         assert re.search(rf"^\* On {rules} ", _block("ladder"), re.MULTILINE), rules
+
+
+def test_every_league_row_has_a_rating_inside_its_interval_and_every_preset_its_table():
+    rows = _rows("league")
+    if not rows:
+        assert "has not been measured" in _block("league")
+        assert not strategy.LEAGUE_JSON.exists()
+        return
+    for cells in rows:
+        _, _, rating, interval, _ = cells
+        low, high = _interval(interval)
+        assert low <= float(rating) <= high
+    for rules in {cells[0] for cells in rows}:
+        assert any(c[1] == "`random`" and c[2] == "+0" for c in rows if c[0] == rules), rules
 
 
 def test_every_dealer_row_has_its_deals_and_rounds():
@@ -184,6 +205,7 @@ def test_rotations_give_every_hand_to_every_seat_from_the_engine_deal(rules):
 def test_render_without_data_says_so():
     texts = strategy.blocks([], None)
     assert "has not been measured" in texts["ladder"]
+    assert "has not been measured" in texts["league"]
     assert all("Not measured yet" in texts[name] for name in ("dealer", "xeri", "redeal"))
 
 

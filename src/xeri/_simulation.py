@@ -46,6 +46,7 @@ from xeri._immutable import _Immutable
 from xeri._moves import Move
 from xeri._rules.ruleset import RuleSet
 from xeri.bots.base import Bot
+from xeri.bots.registry import as_bot
 
 __all__ = ["SimulationResult", "simulate"]
 
@@ -460,7 +461,9 @@ def simulate(
 
     Args:
         rules: the rule set.
-        bots: one bot per side ([F1][rules-f1]: partners play the same bot).
+        bots: one bot per side ([F1][rules-f1]: partners play the same bot);
+            a plain function `(observation, rng) -> move` is wrapped in
+            [`FunctionBot`][xeri.bots.FunctionBot] ([`as_bot`][xeri.bots.as_bot]).
         deals: how many deals to play.
         duplicate: play each deal once per seating, the sides rotated among
             the bots, so every bot gets every side's cards.
@@ -499,11 +502,12 @@ def simulate(
             stops at once: chunks not started are cancelled, those running
             elsewhere are abandoned, and no result is returned.
         XeriError: a chunk was cancelled from outside, or the engine
-            refused the rule set; no result is returned.
+            refused the rule set; no result is returned; or an entry of
+            `bots` is no bot.
     """
-    bots = tuple(bots)
     if not isinstance(rules, RuleSet):
         raise ArgumentError(f"simulate needs a RuleSet, not {type(rules).__name__}")
+    bots = tuple(as_bot(bot) for bot in bots)
     if len(bots) != rules.num_sides:
         raise ArgumentError(
             f"simulate needs one bot per side: {rules.name} has {rules.num_sides} sides,"

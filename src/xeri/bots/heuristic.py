@@ -21,6 +21,7 @@ from xeri._immutable import _Immutable
 from xeri._moves import PlayerMove
 from xeri._rules.ruleset import RuleSet
 from xeri._table import TableItem, item_cards
+from xeri.bots._prices import _prices, comparisons
 from xeri.bots.base import moves_to_choose
 
 __all__ = ["CountingBot", "GreedyBot", "unseen_cards"]
@@ -94,7 +95,12 @@ class CountingBot(_Immutable):
       leaves a build of this side on the table also counts the build's
       cards and points, which its owner expects to take next turn unless the
       reply takes them (the reply is counted above), so builds are made,
-      raised and defended on their value.
+      raised and defended on their value;
+    * **comparing categories** (Scopa's most coins and primiera, Cassino's
+      most spades): each card taken also counts what it is worth to the
+      comparison, the mean change of the margin when the card changes
+      sides, estimated once per rule set (nothing for the Greek family,
+      which has none).
 
     Ties keep the first move in the order of [`legal_moves`][xeri.legal_moves];
     the bot never draws from `rng`.
@@ -137,6 +143,8 @@ class CountingBot(_Immutable):
         rules = observation.rules
         seen = preview(observation, move)
         value = seen.points + self.card_weight * seen.count
+        if threat.extra and seen.taken is not None:
+            value += sum(threat.extra[c] for c in seen.taken)
         card = move.card
         if (
             sweeper is not None
@@ -165,6 +173,13 @@ class CountingBot(_Immutable):
         return worth
 
 
+def _extra(rules: RuleSet) -> dict[Card, float]:
+    """The comparing categories' worth of each card, or an empty table when there are none."""
+    if all(getattr(c, "additive", False) is True for c in rules.categories):
+        return {}
+    return comparisons(rules)
+
+
 def _matches_top(table: tuple[TableItem, ...], card: Card) -> bool:
     """Whether `card` takes the top of a pile by its rank rather than by sweeping."""
     if not table:
@@ -183,6 +198,10 @@ class _Threat:
     pool: int
     by_rank: tuple[tuple[Card, int], ...]
     """For each rank still unseen: one unseen card of it and how many are unseen."""
+    extra: dict[Card, float]
+    """What each card is worth to the comparing categories; empty when there are none."""
+    sweep: float
+    """What a xeri (a sweep) is worth: its bonus and what additive categories give for it."""
 
     @classmethod
     def of(cls, observation: Observation, seat: int) -> _Threat:
@@ -196,6 +215,8 @@ class _Threat:
             observation.hand_sizes[seat],
             len(unseen),
             tuple((cards[0], len(cards)) for cards in counts.values()),
+            _extra(observation.rules),
+            _prices(observation.rules).sweep,
         )
 
     def expected(self, table: tuple[TableItem, ...], card_weight: float) -> float:
@@ -213,10 +234,12 @@ class _Threat:
                 if taken is None:
                     continue
                 gain = rules.card_points.count(taken) + card_weight * len(taken)
+                if self.extra:
+                    gain += sum(self.extra[c] for c in taken)
                 if xeri is XeriKind.JACK_XERI:
                     gain += rules.jack_xeri_points
                 elif xeri is not None:
-                    gain += rules.xeri_points
+                    gain += self.sweep
                 best = max(best, gain)
             if best > 0:
                 gains.append((best, count))

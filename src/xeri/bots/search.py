@@ -33,28 +33,46 @@ from xeri._cards import Card
 from xeri._core.engine import RandomSource, apply, legal_moves
 from xeri._core.state import GameState
 from xeri._errors import ArgumentError, InvalidStateError, _show
+from xeri._families.protocol import XeriKind
 from xeri._immutable import _Immutable
-from xeri._moves import Capture, PlayerMove, Trail
+from xeri._moves import Capture, Combine, PlayerMove, Trail
 from xeri._rules.ruleset import RuleSet
+from xeri._table import TableItem, item_cards
+from xeri.bots._prices import _Prices, _prices
 from xeri.bots.base import moves_to_choose
 from xeri.bots.endgame import _solve
 
-__all__ = ["ISMCTSBot", "PIMCBot", "playout_policy"]
+__all__ = ["ISMCTSBot", "PIMCBot", "family", "playout_policy"]
 
 
 def playout_policy(rng: RandomSource) -> Policy:
     """A fast, greedy-minded policy for [`rollout`][xeri.rollout], drawing from `rng`.
 
-    In a pile game ([G6][rules-g6]) it takes the pile with a card of the top
-    card's rank when it has one, sweeps a pile of two or more cards with
-    the sweeper, and otherwise lays a card, preferring one the next seat
-    holds no card of the same rank to take, then one worth no points, and
-    the sweeper last. On an open table ([D3][rules-d3]) it makes the capture
-    taking the most cards; otherwise it lays a card free, preferring one the
-    next seat holds no card of the same rank to take, and builds only when
-    it cannot lay a card free. It reads the next hand from the view (a
-    rollout plays a full, sampled state); ties are broken at random.
-    Playouts with it judge moves far better than uniformly random ones.
+    It reads every hand from the view (a rollout plays a full, sampled
+    state) and plays for its side: a partner's capture is the side's
+    ([F1][rules-f1]), so a card the next seat could take is dangerous only
+    when that seat is an opponent, and a card the partner can take next is
+    a good one to lay.
+
+    * In a pile game ([G6][rules-g6]) it takes the pile with a card of the
+      top card's rank when it has one, sweeps a pile of two or more cards
+      with the sweeper, and otherwise lays a card, preferring one the next
+      seat, if an opponent, holds no card of the same rank to take (a lone
+      card on an empty table risks a xeri, [G7][rules-g7]), then one its
+      partner can take, then one worth no points, and the sweeper last.
+    * On an open table ([D3][rules-d3]) it prices every capture by the
+      counting model (each card's points, the additive
+      [categories][xeri.Category] it scores, a fifth of a point for the
+      majority, and the sweep bonus when it clears the table) and makes the
+      dearest. A build or raise it can take next turn with a card it keeps
+      ([D3][rules-d3]) is priced at half its cards' worth,
+      and more when it takes a build away from an opponent; it is made when
+      it is worth more than any capture. Otherwise it lays a card free,
+      preferring one the next seat, if an opponent, cannot take by its
+      value, then the card worth least.
+
+    Ties are broken at random. Playouts with it judge moves far better than
+    uniformly random ones.
 
     Args:
         rng: the generator for its random choices.
@@ -72,37 +90,94 @@ def playout_policy(rng: RandomSource) -> Policy:
         capture = view.rules.capture
         if capture.pile:
             return _pile_choice(view, getattr(capture, "sweeper", None), randrange)
-        return _table_choice(view, randrange)
+        return _table_choice(view, _prices(view.rules), randrange)
 
     return policy
 
 
-def _table_choice(view: RolloutView, randrange: Callable[[int], int]) -> int:
-    """The playout's pick on an open table: the biggest capture, else lay a safe card."""
+def _table_choice(view: RolloutView, prices: _Prices, randrange: Callable[[int], int]) -> int:
+    """The playout's pick on an open table: the dearest capture or build, else lay a safe card."""
     moves = view.moves
-    best, most = -1, 0
+    table = view.table
+    rules = view.rules
+    sides = rules.sides
+    seat = view.seat
+    side = sides[seat]
+    hands = view.hands
+    hand: Sequence[Card] = hands[seat] if hands else ()
+    worth = prices.card
+    value = prices.value
+    best, best_gain = -1, 0.0
     trails: list[int] = []
     for i, move in enumerate(moves):
         kind = type(move)
-        if kind is Capture:
-            taken = len(move.taken)  # type: ignore[union-attr]  # a Capture
-            if taken > most:
-                best, most = i, taken
-        elif kind is Trail:
+        if kind is Trail:
             trails.append(i)
+            continue
+        if kind is Capture:
+            taken: tuple[TableItem, ...] = move.taken  # type: ignore[union-attr]  # a Capture
+            gain = worth[move.card]
+            for item in taken:
+                if type(item) is Card:
+                    gain += worth[item]
+                else:
+                    for card in item_cards(item):
+                        gain += worth[card]
+            if len(taken) == len(table):
+                gain += prices.sweep
+        elif kind is Combine:
+            gain = _build_gain(move, hand, side, sides, worth, value)  # type: ignore[arg-type]  # a Combine
+        else:
+            continue
+        if gain > best_gain:
+            best, best_gain = i, gain
     if best >= 0:
         return best
     if not trails:
         return randrange(len(moves))
-    # Lay a card the next seat cannot take by its rank, when there is one.
-    hands = view.hands
-    answers = {card.rank for card in hands[(view.seat + 1) % len(hands)]} if hands else set()
-    start = randrange(len(trails))
-    for k in range(len(trails)):
-        i = trails[(start + k) % len(trails)]
-        if moves[i].card.rank not in answers:
-            return i
-    return trails[start]
+    # Lay a card: the cheapest, avoiding what the next seat (an opponent) can answer.
+    n = len(hands)
+    nxt = (seat + 1) % n if n else seat
+    answers = {value[card] for card in hands[nxt]} if n and sides[nxt] != side else set()
+    risk = 1.0 + (prices.sweep if not table else 0.0)
+    count = len(trails)
+    start = randrange(count)
+    pick, cost = trails[start], math.inf
+    for k in range(count):
+        i = trails[(start + k) % count]
+        card = moves[i].card
+        c = worth[card] + (risk if value[card] in answers else 0.0)
+        if c < cost:
+            pick, cost = i, c
+    return pick
+
+
+def _build_gain(  # noqa: PLR0917  # internal, called once per build in the loop
+    move: Combine,
+    hand: Sequence[Card],
+    side: int,
+    sides: tuple[int, ...],
+    worth: dict[Card, float],
+    value: dict[Card, object],
+) -> float:
+    """What a build or raise is worth to the playout: half its cards' worth if it can be taken.
+
+    Zero unless the mover keeps a card of the announced value to take it on
+    its next turn; a raise of an opponent's build also takes that build away
+    from them, which adds the same again.
+    """
+    target = move.value
+    if not any(card != move.card and value[card] == target for card in hand):
+        return 0.0
+    gain = worth[move.card]
+    owner = getattr(move.onto, "owner", None)
+    for item in (move.onto, *move.also):
+        for card in item_cards(item):
+            gain += worth[card]
+    gain *= 0.5
+    if owner is not None and sides[owner] != side:
+        gain *= 2.0
+    return gain
 
 
 def _pile_choice(view: RolloutView, sweeper: object, randrange: Callable[[int], int]) -> int:
@@ -114,15 +189,32 @@ def _pile_choice(view: RolloutView, sweeper: object, randrange: Callable[[int], 
         for i, card in enumerate(moves):
             if card.rank is top:
                 return i
-        if len(table) >= 2:
+        if len(table) >= 2:  # a pile of two is worth the sweeper
             for i, card in enumerate(moves):
                 if card.rank is sweeper:
                     return i
-    # Lay a card: the playout plays a full state, so it may look at the next
-    # hand. Prefer a card the next seat cannot take by rank, then one worth
-    # no points; never the sweeper while another card will do.
+    # Lay a card: the playout plays a full state, so it may look at the other
+    # hands. Prefer a card the next seat, if an opponent, cannot take by rank
+    # (on an empty table such a take is a xeri), then one the partner after
+    # it can take, then one worth no points; never the sweeper while another
+    # card will do.
     hands = view.hands
-    answers = {card.rank for card in hands[(view.seat + 1) % len(hands)]} if hands else set()
+    seats = len(hands)
+    answers: set[object] = set()
+    helps: set[object] = set()
+    if seats:
+        sides = view.rules.sides
+        seat = view.seat
+        side = sides[seat]
+        nxt = (seat + 1) % seats
+        if sides[nxt] != side:
+            answers = {card.rank for card in hands[nxt]}
+            after = (seat + 2) % seats
+            if after != seat and sides[after] == side:
+                helps = {card.rank for card in hands[after]}
+        else:
+            helps = {card.rank for card in hands[nxt]}
+    danger = 4 if not table else 2
     points = view.rules.card_points.points
     n = len(moves)
     start = randrange(n)
@@ -131,17 +223,89 @@ def _pile_choice(view: RolloutView, sweeper: object, randrange: Callable[[int], 
         i = (start + k) % n
         card = moves[i]
         rank = card.rank
-        cost = 4 if rank is sweeper else (2 if rank in answers else 0) + (1 if points(card) else 0)
+        if rank is sweeper:
+            cost = 8
+        else:
+            cost = (danger if rank in answers else (-1 if rank in helps else 0)) + (
+                1 if points(card) else 0
+            )
         if cost < best_cost:
             best, best_cost = i, cost
     return best
 
 
-def _margin(end: GameState, side: int) -> float:
+def _margin(total: Sequence[float], side: int) -> float:
     """The side's round total minus the best other side's."""
-    total = end.round_results[-1].total
     other = max(t for s, t in enumerate(total) if s != side)
     return float(total[side] - other)
+
+
+class _Finish:
+    """How the search bots end a playout and price it, per side.
+
+    Played to the end of the round with [`rollout`][xeri.rollout], a playout
+    is priced by the round's totals. Truncated (`stop` set), it stops once
+    the round's history reaches `stop` plays, the end of the deal the
+    decision is in (of the next deal too when fewer than two plays a seat
+    are left in it), and prices what each side has by the counting model:
+    each card taken at its worth (`_prices`), each xeri at its bonus, and a
+    build of the side's on the table at half its cards' worth. A round that
+    ends before then is priced by its totals.
+    """
+
+    __slots__ = ("prices", "stop", "view")
+
+    def __init__(self, observation: Observation, *, truncate: bool) -> None:
+        rules = observation.rules
+        self.stop: int | None = None
+        self.view = RolloutView(rules)
+        self.prices = _prices(rules) if truncate else None
+        if truncate:
+            left = sum(observation.hand_sizes)
+            if left < 2 * rules.seats and observation.stock_size:
+                left += min(observation.stock_size, rules.seats * rules.hand_size)
+            self.stop = len(observation.history) + left
+
+    def __call__(self, state: GameState, rng: RandomSource, policy: Policy) -> Sequence[float]:
+        stop = self.stop
+        if stop is None:
+            end = rollout(state, rng, policy) if state.to_move is not None else state
+            return end.round_results[-1].total
+        view = self.view
+        while (mover := state.to_move) is not None and len(state.history) < stop:
+            moves = legal_moves(state)
+            view.seat = mover
+            view.moves = moves
+            view.table = state.table
+            view.hands = state.hands
+            view.stock = len(state.stock)
+            view.plays = len(state.history)
+            view.state = state
+            state = apply(state, moves[policy(view)])
+        if state.is_round_over:
+            return state.round_results[-1].total
+        return self._priced(state)
+
+    def _priced(self, state: GameState) -> list[float]:
+        rules = state.rules
+        sides = rules.sides
+        prices: _Prices = self.prices  # type: ignore[assignment]  # set when truncating
+        worth = prices.card
+        values = [0.0] * rules.num_sides
+        for take in state.takes:
+            value = 0.0
+            for card in take.cards:
+                value += worth[card]
+            if take.xeri is XeriKind.JACK_XERI:
+                value += rules.jack_xeri_points
+            elif take.xeri is not None:
+                value += prices.sweep
+            values[sides[take.seat]] += value
+        for item in state.table:
+            owner = getattr(item, "owner", None)
+            if owner is not None:
+                values[sides[owner]] += 0.5 * sum(worth[c] for c in item_cards(item))
+        return values
 
 
 def _sampler(observation: Observation) -> _Plan:
@@ -204,12 +368,70 @@ def _deadline(seconds: float | None) -> Callable[[], bool]:
     return lambda: time.perf_counter() >= end
 
 
-def _check_budget(name: str, count: int, seconds: float | None) -> None:
-    """Refuse a search budget that is not a positive int, or seconds that are not positive."""
-    if type(count) is not int or count < 1:
-        raise ArgumentError(f"{name} must be a positive int, not {_show(count)}")
+def _check_budget(name: str, count: int | None, seconds: float | None) -> None:
+    """Refuse a search budget that is not a positive int or None, or seconds not positive."""
+    if count is not None and (type(count) is not int or count < 1):
+        raise ArgumentError(f"{name} must be a positive int or None, not {_show(count)}")
     if seconds is not None and not (type(seconds) in (int, float) and 0 < seconds < math.inf):
         raise ArgumentError(f"seconds must be a positive number or None, not {_show(seconds)}")
+
+
+def _check_flag(name: str, value: bool | None) -> None:  # noqa: FBT001  # the flag checked
+    if value is not None and type(value) is not bool:
+        raise ArgumentError(f"{name} must be True, False or None, not {_show(value)}")
+
+
+def family(rules: RuleSet) -> str:
+    """The family of a rule set whose search settings the bots share.
+
+    `"pile"` for a pile game with one player a side (GREEK, PISTI),
+    `"partners"` for a pile game with partners (GREEK_FOUR, [F1][rules-f1]),
+    `"sums"` for an open table (GERMAN, SCOPA, CASSINO, [D3][rules-d3]),
+    partners or not. The search bots' defaults are set per family
+    ([`PIMCBot`][xeri.bots.PIMCBot], [`ISMCTSBot`][xeri.bots.ISMCTSBot]).
+
+    Args:
+        rules: any rule set.
+
+    Returns:
+        `"pile"`, `"partners"` or `"sums"`.
+    """
+    if not rules.capture.pile:
+        return "sums"
+    return "partners" if rules.num_sides != rules.seats else "pile"
+
+
+_PLAYOUTS = {"pile": 600, "partners": 600, "sums": 300}
+"""The default work of one decision, in playouts, by family: a decision of a
+bot left at its defaults plays about this many playouts (more with few legal
+moves, fewer with many). Set so that a decision takes about 0.1 s or less on
+one core of the reference machine: a pile playout to the end of the round
+takes about 0.12 ms; an open-table playout, through the public engine and
+truncated at the end of the deal (`_Finish`), about 0.2 ms."""
+
+_SLOW_SUMS = (2, 3)
+"""Open-table rule sets with multiple captures or builds (Cassino) play out
+slower: their default work is multiplied by this fraction."""
+
+_SEARCH_FORM = {"pile": (True, True), "partners": (True, True), "sums": (True, True)}
+"""`ISMCTSBot`'s default `(paired, model_others)` by family: the strongest form measured."""
+
+
+def _truncates(rules: RuleSet) -> bool:
+    """Whether the family's playouts stop at the end of the deal (see `_Finish`)."""
+    return family(rules) == "sums"
+
+
+def _work(rules: RuleSet, moves: int) -> int:
+    """Samples (PIMC) or iterations (paired IS-MCTS) of a decision at the defaults."""
+    kind = family(rules)
+    work = _PLAYOUTS[kind]
+    capture = rules.capture
+    if kind == "sums" and (
+        getattr(capture, "multi_capture", False) or getattr(capture, "multi_builds", False)
+    ):
+        work = work * _SLOW_SUMS[0] // _SLOW_SUMS[1]
+    return max(4, work // max(1, moves))
 
 
 @attrs.frozen(kw_only=True)
@@ -222,17 +444,46 @@ class PIMCBot(_Immutable):
     average margin over the samples is played (the first in move order among
     equals). Every move is tried on the same samples, so their comparison is
     paired.
+
+    With no arguments the bot is at its strongest measured form within about
+    0.1 s a decision on one core: its number of samples is set by the rule
+    set's [`family`][xeri.bots.family] and the number of legal moves (about
+    600 playouts a decision in a pile game, 300 truncated ones on an open
+    table, two thirds of that with Cassino's multiple captures and builds),
+    so every run
+    replays exactly with its seed. `samples=` fixes the count, `seconds=`
+    adds a wall-clock cap.
     """
 
-    samples: int = 40
-    """How many sampled states each decision uses at most."""
+    samples: int | None = None
+    """How many sampled states each decision uses at most; None: set by the family (above)."""
     seconds: float | None = None
     """A wall-clock budget per decision, or None; at least one sample is always taken."""
+    truncate: bool | None = None
+    """Whether playouts stop at the end of the current deal and price the round
+    so far by the counting model rather than play to the end of the round.
+    None: the family's default, True on an open table (its playouts go through
+    the public engine, and a deal is a quarter of a round or less), False in
+    the pile games."""
     endgame: bool = True
     """Whether to solve the round exactly once it is determined for the seat."""
 
     def __attrs_post_init__(self) -> None:
         _check_budget("PIMCBot.samples", self.samples, self.seconds)
+        _check_flag("PIMCBot.truncate", self.truncate)
+
+    def samples_for(self, observation: Observation) -> int:
+        """How many samples a decision in `observation` draws at most.
+
+        Args:
+            observation: what the seat to move sees.
+
+        Returns:
+            `samples`, or the family's default for this many legal moves.
+        """
+        if self.samples is not None:
+            return self.samples
+        return _work(observation.rules, len(legal_moves(observation)))
 
     def choose(self, observation: Observation, rng: RandomSource) -> PlayerMove:
         """The move with the best sampled playouts; see [`Bot.choose`][xeri.bots.Bot.choose]."""
@@ -244,7 +495,11 @@ class PIMCBot(_Immutable):
         side = observation.rules.sides[_seat(observation)]
         totals = [0.0] * len(moves)
         over = _deadline(self.seconds)
-        for _ in range(self.samples):
+        rules = observation.rules
+        count = self.samples if self.samples is not None else _work(rules, len(moves))
+        truncate = _truncates(rules) if self.truncate is None else self.truncate
+        finish = _Finish(observation, truncate=truncate)
+        for _ in range(count):
             state = draw(rng)
             # Common random numbers: every move's playout of this sample draws
             # the same numbers, so the moves are compared on equal luck.
@@ -252,7 +507,7 @@ class PIMCBot(_Immutable):
             for i, move in enumerate(moves):
                 playout = random.Random(seed)
                 policy = playout_policy(playout)
-                totals[i] += _margin(rollout(apply(state, move), playout, policy), side)
+                totals[i] += _margin(finish(apply(state, move), playout, policy), side)
             if over():
                 break
         return moves[max(range(len(moves)), key=totals.__getitem__)]
@@ -285,8 +540,10 @@ class _Tree:
         root: _Node,
         depth: int,
         model_others: bool,
+        finish: _Finish,
     ) -> None:
         sides = root_rules.sides
+        self.finish = finish
         self.sides = sides
         self.scale = scale
         self.c = c
@@ -372,12 +629,10 @@ class _Tree:
             state = apply(state, best)
             path.append(node)
         policy = self.policy if policy is None else policy
-        end = rollout(state, rng, policy) if state.to_move is not None else state
-        self._credit(path, end)
+        self._credit(path, self.finish(state, rng, policy))
 
-    def _credit(self, path: list[_Node], end: GameState) -> None:
-        """Add the round's margin to every node of the path, from its mover's side."""
-        total = end.round_results[-1].total
+    def _credit(self, path: list[_Node], total: Sequence[float]) -> None:
+        """Add the playout's margin to every node of the path, from its mover's side."""
         scale = self.scale
         for n in path:
             mine = total[n.side]
@@ -395,12 +650,23 @@ class ISMCTSBot(_Immutable):
     walks down the tree among the moves legal in that state (choosing by
     UCB with availability counts), adds one new move, plays the round out
     with [`playout_policy`][xeri.bots.playout_policy], and credits the
-    margin to every move on the path from the mover's side's point of view.
-    The most visited move at the root is played.
+    margin of the mover's side to every move on the path (a partner's
+    capture is its side's). The most visited move at the root is played
+    (with `paired`, the best mean).
+
+    With no arguments the bot is at its strongest measured form within about
+    0.1 s a decision on one core: paired, with the other sides played by the
+    playout policy (the form of the strategy page's ladder), and its
+    iterations set by the rule set's [`family`][xeri.bots.family] and the
+    number of legal moves, as [`PIMCBot`][xeri.bots.PIMCBot]'s samples are;
+    every run replays exactly with its seed. Each keyword changes one
+    setting: `iterations=` fixes the count, `seconds=` adds a wall-clock cap,
+    `paired=False` or `model_others=False` give the plain search.
     """
 
-    iterations: int = 600
-    """How many iterations each decision runs at most."""
+    iterations: int | None = None
+    """How many iterations each decision runs at most; None: set by the family (above).
+    A paired iteration walks once from every legal move."""
     seconds: float | None = None
     """A wall-clock budget per decision, or None; at least one iteration always runs."""
     exploration: float = 0.35
@@ -408,30 +674,60 @@ class ISMCTSBot(_Immutable):
     depth: int | None = None
     """How many plays deep the tree grows (None: to the end of the round); below
     it, the playout policy plays."""
-    model_others: bool = False
+    model_others: bool | None = None
     """Whether the other sides' moves in the tree are played by the playout
     policy (an opponent model that sees the sampled hands) rather than searched;
-    the tree then branches on this side's own decisions only."""
-    paired: bool = False
+    the tree then branches on this side's own decisions only (a partner's
+    included). None: the family's default (True for every family so far)."""
+    paired: bool | None = None
     """Whether each iteration walks down once from every move at the root, on
     the same sampled state and with the same random numbers, so that the moves
     are compared on equal luck as [`PIMCBot`][xeri.bots.PIMCBot] compares them;
     the move with the best mean is then played. An iteration then costs one
-    walk per legal move."""
+    walk per legal move. None: the family's default (True for every family so far)."""
+    truncate: bool | None = None
+    """Whether playouts stop at the end of the current deal and price the round
+    so far by the counting model, as [`PIMCBot.truncate`][xeri.bots.PIMCBot.truncate];
+    None: the family's default (True on an open table)."""
     endgame: bool = True
     """Whether to solve the round exactly once it is determined for the seat."""
 
     def __attrs_post_init__(self) -> None:
         _check_budget("ISMCTSBot.iterations", self.iterations, self.seconds)
+        _check_flag("ISMCTSBot.truncate", self.truncate)
+        _check_flag("ISMCTSBot.paired", self.paired)
+        _check_flag("ISMCTSBot.model_others", self.model_others)
+
+    def settings(self, observation: Observation) -> tuple[int, bool, bool]:
+        """The `(iterations, paired, model_others)` a decision in `observation` uses.
+
+        Args:
+            observation: what the seat to move sees.
+
+        Returns:
+            Each setting as given, or the family's default where it is None.
+        """
+        return self._settings(observation.rules, len(legal_moves(observation)))
+
+    def _settings(self, rules: RuleSet, moves: int) -> tuple[int, bool, bool]:
+        default_paired, default_model = _SEARCH_FORM[family(rules)]
+        paired = default_paired if self.paired is None else self.paired
+        model = default_model if self.model_others is None else self.model_others
+        if self.iterations is not None:
+            return self.iterations, paired, model
+        work = _work(rules, moves)
+        # An unpaired iteration is one walk: as many as a paired search walks.
+        return (work if paired else work * max(1, moves)), paired, model
 
     def choose(self, observation: Observation, rng: RandomSource) -> PlayerMove:
-        """The most visited move of the search; see [`Bot.choose`][xeri.bots.Bot.choose]."""
+        """The search's move; see [`Bot.choose`][xeri.bots.Bot.choose]."""
         moves = moves_to_choose(observation)
         plan = _start(observation, moves, rng, self.endgame, self.seconds)
         if not isinstance(plan, _Plan):
             return plan
         draw = plan.draw
         rules = observation.rules
+        iterations, paired, model_others = self._settings(rules, len(moves))
         search = _Tree(
             rules,
             scale=float(max(1, rules.card_points.total + rules.majority_points)),
@@ -439,12 +735,16 @@ class ISMCTSBot(_Immutable):
             policy=playout_policy(rng),
             root=_Node(rules.sides[_seat(observation)]),
             depth=self.depth if self.depth is not None else 1 << 30,
-            model_others=self.model_others,
+            model_others=model_others,
+            finish=_Finish(
+                observation,
+                truncate=_truncates(rules) if self.truncate is None else self.truncate,
+            ),
         )
         over = _deadline(self.seconds)
-        for _ in range(self.iterations):
+        for _ in range(iterations):
             state = draw(rng)
-            if self.paired:
+            if paired:
                 seed = rng.randrange(1 << 62)
                 for move in moves:
                     playout = random.Random(seed)
@@ -454,6 +754,6 @@ class ISMCTSBot(_Immutable):
             if over():
                 break
         children = search.root.children
-        if self.paired:
+        if paired:
             return max(moves, key=lambda m: children[m].total / children[m].visits)
         return max(moves, key=lambda m: children[m].visits if m in children else -1)

@@ -1,9 +1,10 @@
-"""The command line: `xeri play`, `simulate`, `demo`, `rules`, `replay` and `serve`.
+"""The command line: `xeri play`, `simulate`, `demo`, `rate`, `rules`, `replay`, `serve`.
 
 The installed `xeri` command and `python -m xeri` are the same program.
 
-* `xeri play --rules greek --against counting` plays a game in the
-  terminal: one person against bots, shown only what that person's seat may
+* `xeri play --rules greek` plays a game in the terminal against the
+  strongest bots (`--level easy|medium|hard|expert` picks a difficulty,
+  `--against BOT` a bot): one person against bots, shown only what that person's seat may
   see ([X2][rules-x2]). The legal moves are numbered; a move is chosen by its
   number or written in the move notation ([`parse_move`][xeri.parse_move]);
   `hint`, `save FILE`, `help` and `quit` (or Ctrl-D) are understood at
@@ -18,6 +19,9 @@ The installed `xeri` command and `python -m xeri` are the same program.
   hands, every play with the cards each capture takes, and a score sheet
   per round. With `--seed` the match replays exactly; without it the
   shuffles come from the operating system's secure source.
+* `xeri rate MODULE:ATTRIBUTE --rules scopa` rates a bot of one's own
+  against the shipped bots ([`rate_bot`][xeri.bots.rate_bot]): each pair
+  over the same duplicate deals, Bradley-Terry ratings with 95% intervals.
 * `xeri rules` lists the registered rule sets; `xeri rules NAME` shows
   every option of one.
 * `xeri replay FILE` prints a game record saved with
@@ -31,9 +35,11 @@ The installed `xeri` command and `python -m xeri` are the same program.
 
 A rule set is named by its registered name, or as `MODULE:ATTRIBUTE` for a
 [`RuleSet`][xeri.RuleSet] of a module importable from the current
-directory. Bots are named `random`, `greedy`, `counting`, `pimc` and
-`ismcts` ([`xeri.bots`][xeri.bots]); `pimc:N` and `ismcts:N` set the search
-bots' samples or iterations.
+directory. Bots are named as the registry of [`xeri.bots`][xeri.bots] names
+them: the kinds `random`, `greedy`, `counting`, `pimc` and `ismcts`, or the
+levels `easy`, `medium`, `hard` and `expert`; `pimc:N` and `ismcts:N` fix
+the search bots' samples or iterations, and `MODULE:ATTRIBUTE` names a bot
+of one's own (a bot, a bot class, or a function `(observation, rng) -> move`).
 
 Players are numbered as people count them, Player 1 to Player n (seat 0 is
 Player 1). Errors are printed as one line, `error: ...`, with exit status 2.
@@ -52,8 +58,10 @@ from typing import TextIO
 
 from xeri._errors import XeriError
 from xeri._rules.ruleset import registered
+from xeri.bots.league import LADDER
 from xeri.cli._common import (
-    _BOT_NAMES,
+    _BOTS_HELP,
+    _LEVEL_NAMES,
     _PROG,
     _bot,
     _Io,
@@ -63,6 +71,7 @@ from xeri.cli._common import (
 )
 from xeri.cli._demo import play_demo
 from xeri.cli._play import _play
+from xeri.cli._rate import _rate
 from xeri.cli._replay import _replay
 from xeri.cli._rules import _rules_lines, _rules_table
 from xeri.cli._serve import _add_serve, _serve
@@ -82,7 +91,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     rules_help = f"rule set: {', '.join(registered())}, or MODULE:ATTRIBUTE"
-    bots_help = ", ".join(_BOT_NAMES)
+    bots_help = _BOTS_HELP
     play = sub.add_parser(
         "play",
         help="play against bots in the terminal",
@@ -93,9 +102,15 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--rules", default=None, help=f"{rules_help} (default greek)")
     play.add_argument(
         "--against",
-        default="counting",
+        default=None,
         metavar="BOT",
-        help=f"the bots' kind, partners included: {bots_help} (default counting)",
+        help=f"the bots, partners included: {bots_help} (default: the {_LEVEL_NAMES[-1]} level)",
+    )
+    play.add_argument(
+        "--level",
+        default=None,
+        choices=_LEVEL_NAMES,
+        help=f"the bots' difficulty, weakest first (default {_LEVEL_NAMES[-1]})",
     )
     play.add_argument(
         "--seat", type=int, default=1, metavar="N", help="your seat, from 1 (default 1)"
@@ -138,7 +153,7 @@ def _parser() -> argparse.ArgumentParser:
         "bots",
         nargs="+",
         metavar="BOT",
-        help=f"one bot per side: {bots_help}; pimc:N and ismcts:N set the budget",
+        help=f"one bot per side: {bots_help}",
     )
     sim.add_argument("--deals", type=_positive, default=100, help="deals to play (default 100)")
     sim.add_argument(
@@ -178,6 +193,28 @@ def _parser() -> argparse.ArgumentParser:
         help=f"one bot per side, comma-separated: {bots_help} (default counting,greedy)",
     )
     demo.add_argument("--seed", type=int, default=None, help="replay a match exactly")
+    rate = sub.add_parser(
+        "rate",
+        help="rate a bot of your own against the shipped bots",
+        description="Play a bot of your own against the shipped ladder over duplicate deals "
+        "and print its Bradley-Terry rating with a 95%% interval.",
+    )
+    rate.add_argument(
+        "bot",
+        metavar="BOT",
+        help="MODULE:ATTRIBUTE (a bot, a bot class or a function (observation, rng) -> move),"
+        " or any bot name",
+    )
+    rate.add_argument("--rules", default="greek", help=f"{rules_help} (default greek)")
+    rate.add_argument(
+        "--deals", type=_positive, default=10, help="deals against each bot (default 10)"
+    )
+    rate.add_argument(
+        "--ladder",
+        default=",".join(LADDER),
+        help=f"the shipped bots to play, weakest first (default {','.join(LADDER)})",
+    )
+    rate.add_argument("--seed", type=int, default=2026, help="the deals (default 2026)")
     rules = sub.add_parser(
         "rules",
         help="list the rule sets, or show one in full",
@@ -245,9 +282,11 @@ def _run(args: argparse.Namespace, io: _Io) -> int:
         return _simulate(args, io)
     if args.command == "demo":
         rules = _load_rules(args.rules)
-        bots = [_bot(spec, rules) for spec in args.bots.split(",")]
+        bots = [_bot(spec) for spec in args.bots.split(",")]
         play_demo(rules, seed=args.seed, out=io.stdout, bots=bots)
         return 0
+    if args.command == "rate":
+        return _rate(args, io)
     if args.command == "rules":
         lines = _rules_table() if args.name is None else _rules_lines(_load_rules(args.name))
         for line in lines:

@@ -21,7 +21,7 @@ import attrs
 from xeri._errors import XeriError
 from xeri._rules.match import CountOut, FixedRounds, TargetScore
 from xeri._rules.ruleset import RuleSet, find_rules
-from xeri.bots import Bot, CountingBot, GreedyBot, ISMCTSBot, PIMCBot, RandomBot
+from xeri.bots import LEVELS, Bot, ISMCTSBot, PIMCBot, bot_name, load_bot, make, registry
 
 if TYPE_CHECKING:  # rich is optional (the `cli` extra): imported where it is used
     from rich.console import Console
@@ -173,53 +173,62 @@ def _load_rules(name: str) -> RuleSet:
     return value
 
 
-_BOT_NAMES = ("random", "greedy", "counting", "pimc", "ismcts")
-"""The bots the command line knows, weakest first."""
+_BOT_NAMES = tuple(kind.name for kind in registry())
+"""The bots the command line knows, weakest first: the registry's kinds."""
+
+_LEVEL_NAMES = tuple(level for level, _ in LEVELS)
+"""The difficulty levels, weakest first."""
+
+_BOTS_HELP = (
+    f"{', '.join(_BOT_NAMES)} (pimc:N and ismcts:N fix the budget),"
+    f" a level ({', '.join(_LEVEL_NAMES)}), or MODULE:ATTRIBUTE for your own"
+)
+"""How the command line's help names a bot."""
 
 
-_SEARCH_BUDGETS = {True: (100, 400), False: (12, 150)}
-"""PIMC samples and IS-MCTS iterations, by the capture rule's `pile`: about
-0.1 s a decision on one core (an open table has many more moves per card)."""
-
-
-def _bot(spec: str, rules: RuleSet, *, seconds: float | None = None) -> Bot:
-    """The bot named `spec` (`pimc:N` and `ismcts:N` set the budget) for `rules`.
+def _bot(spec: str, *, seconds: float | None = None) -> Bot:
+    """The bot named `spec`: a kind or level, `pimc:N`, `ismcts:N`, or `MODULE:ATTRIBUTE`.
 
     `seconds` caps a search bot's time per move; without it the search bots
-    play the same moves for the same seed on any machine.
+    play the same moves for the same seed on any machine. A bot of one's own
+    (`MODULE:ATTRIBUTE`) is imported from the current directory too.
     """
-    name, colon, count_text = spec.strip().lower().partition(":")
-    known = "random, greedy, counting, pimc[:SAMPLES], ismcts[:ITERATIONS]"
-    if name not in _BOT_NAMES:
-        raise XeriError(f"no bot is called {spec!r}; known: {known}")
-    searches = name in ("pimc", "ismcts")
-    if colon and not searches:
-        raise XeriError(f"the {name} bot takes no budget: write {name}, not {spec!r}")
-    samples, iterations = _SEARCH_BUDGETS[rules.capture.pile]
+    text = spec.strip()
+    name, colon, count_text = text.lower().partition(":")
+    known = {kind.name: kind for kind in registry()}
+    kind = known.get(dict(LEVELS).get(name, name))
+    if colon and kind is None:
+        module_name = text.partition(":")[0]
+        if module_name:
+            with contextlib.suppress(Exception):  # load_bot says what went wrong
+                _import_here(module_name)
+        return load_bot(text)
+    if kind is None:
+        return make(text)  # raises, naming the kinds and levels
+    settings: dict[str, object] = {}
     if colon:
+        if kind.budget is None:
+            raise XeriError(f"the {kind.name} bot takes no budget: write {name}, not {spec!r}")
         if not count_text.isdigit() or int(count_text) < 1:
-            raise XeriError(f"the budget of {name} must be a positive number, not {count_text!r}")
-        samples = iterations = int(count_text)
-    if name == "random":
-        return RandomBot()
-    if name == "greedy":
-        return GreedyBot()
-    if name == "counting":
-        return CountingBot()
-    if name == "pimc":
-        return PIMCBot(samples=samples, seconds=seconds)
-    return ISMCTSBot(iterations=iterations, seconds=seconds)
+            raise XeriError(
+                f"the budget of {kind.name} must be a positive number, not {count_text!r}"
+            )
+        settings[kind.budget] = int(count_text)
+    if kind.budget is not None and seconds is not None:
+        settings["seconds"] = seconds
+    return kind.make(**settings)
 
 
 def _bot_name(bot: Bot) -> str:
     """A bot as the command line names it: `counting`, `pimc (60 samples)`."""
+    name = bot_name(bot)
     if isinstance(bot, PIMCBot):
-        budget = _count(bot.samples, "sample")
+        count, what = bot.samples, "sample"
     elif isinstance(bot, ISMCTSBot):
-        budget = _count(bot.iterations, "iteration")
+        count, what = bot.iterations, "iteration"
     else:
-        return type(bot).__name__.removesuffix("Bot").lower()
-    name = "pimc" if isinstance(bot, PIMCBot) else "ismcts"
+        return name
+    budget = "its default budget" if count is None else _count(count, what)
     if bot.seconds is not None:
         budget += f", at most {bot.seconds:g} s a move"
     return f"{name} ({budget})"

@@ -30,7 +30,7 @@ from xeri._io.records import GameRecord, record, replay
 from xeri._io.serialize import to_json
 from xeri._moves import Deal, Move, PlayerMove
 from xeri._rules.ruleset import RuleSet
-from xeri.bots import Bot
+from xeri.bots import LEVELS, Bot
 from xeri.cli._common import (
     _bot,
     _bot_name,
@@ -53,7 +53,20 @@ from xeri.cli._show import _header, _players_label, _side_label, _step_lines, _w
 # play
 
 _THINK_SECONDS = 0.2
-"""How long a search bot may think per move in `xeri play`, at most."""
+"""How long a search bot may think per move in `xeri play`, at most: the search
+bots' defaults take about 0.1 s a move, so this only caps a slow machine."""
+
+_STRONGEST = LEVELS[-1][0]
+"""The level `xeri play` plays by default and whose bot gives the hints."""
+
+
+def _opponent(args: argparse.Namespace) -> str:
+    """The bot `xeri play` plays against: `--against`, `--level`, or the strongest level."""
+    against, level = args.against, args.level
+    if against is not None and level is not None:
+        raise XeriError("give --against or --level, not both")
+    return against or level or _STRONGEST
+
 
 _BOT_PAUSE = 0.8
 """How long a bot takes over a move on a terminal, thinking included, unless `--fast`."""
@@ -217,7 +230,7 @@ class _Game:
         self.rules = rules
         self.human = human
         self.bot = bot
-        self.hinter = _bot("pimc", rules, seconds=_THINK_SECONDS)
+        self.hinter = _bot(_STRONGEST, seconds=_THINK_SECONDS)
         self.hinter_name = _bot_name(self.hinter).partition(" ")[0]
         self.screen = screen
         self.io = io
@@ -449,7 +462,7 @@ def _play(args: argparse.Namespace, io: _Io) -> int:
     game = _Game(
         rules=rules,
         human=args.seat - 1,
-        bot=_bot(args.against, rules, seconds=_THINK_SECONDS),
+        bot=_bot(_opponent(args), seconds=_THINK_SECONDS),
         seed=args.seed,
         screen=_Screen(stream=io.stdout, console=_console(io.stdout, args.color)),
         io=io,

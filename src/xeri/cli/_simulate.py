@@ -171,7 +171,7 @@ def _pool(workers: int, module_name: str | None) -> ProcessPoolExecutor:
 
 def _simulate(args: argparse.Namespace, io: _Io) -> int:
     rules = _load_rules(args.rules)
-    bots = [_bot(spec, rules) for spec in args.bots]
+    bots = [_bot(spec) for spec in args.bots]
     pool: ProcessPoolExecutor | None = None
     workers = min(args.workers, os.cpu_count() or 1)  # more processes than cores only wait
     if workers > 1:

@@ -15,8 +15,8 @@ opponent, and chance (the deals, any redeal) by a generator seeded by
 
 **Opponents.** `opponents` is one opponent for every other seat, or a
 sequence with one per other seat in seat order. An opponent is a bot name
-(`"random"`, `"greedy"`, `"counting"`: [`RandomBot`][xeri.bots.RandomBot],
-[`GreedyBot`][xeri.bots.GreedyBot], [`CountingBot`][xeri.bots.CountingBot]),
+of the registry ([`make`][xeri.bots.make]: `"random"`, `"greedy"`,
+`"counting"`, `"pimc"`, `"ismcts"`, or a level, `"easy"` to `"expert"`),
 a [`Bot`][xeri.bots.Bot] (anything with `choose(observation, rng)`), or any
 callable `(observation, rng) -> move`. Opponents receive their own seat's
 [`Observation`][xeri.Observation] only ([X2][rules-x2]). A partner seat
@@ -79,7 +79,7 @@ from xeri._core.state import GameState
 from xeri._errors import ArgumentError, IllegalMoveError, XeriError, _show
 from xeri._moves import PlayerMove
 from xeri._rules.ruleset import GREEK, RuleSet, find_rules
-from xeri.bots import Bot, CountingBot, GreedyBot, RandomBot
+from xeri.bots import LEVELS, Bot, make, registry
 
 try:
     import gymnasium
@@ -101,11 +101,8 @@ Illegal = Literal["end", "raise"]
 Opponent = str | Bot | Callable[[Observation, random.Random], PlayerMove]
 Obs = dict[str, npt.NDArray[Any]]
 
-_BOTS: dict[str, Callable[[], Bot]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
-    "counting": CountingBot,
-}
+_BOTS = tuple(kind.name for kind in registry()) + tuple(level for level, _ in LEVELS)
+"""The bot names an opponent may be given: the registry's kinds and levels."""
 _PRESET_IDS = ("greek", "greek-four", "german", "pisti", "scopa")
 
 
@@ -125,12 +122,11 @@ def env_name(rules: RuleSet) -> str:
 
 def _opponent(value: object, where: str) -> Callable[[Observation, random.Random], PlayerMove]:
     if isinstance(value, str):
-        make = _BOTS.get(value)
-        if make is None:
+        if value.strip().lower() not in _BOTS:
             raise ArgumentError(
                 f"{where}: no bot is named {value!r}; the names are {', '.join(_BOTS)}"
             )
-        return make().choose
+        return make(value).choose
     choose = getattr(value, "choose", None)
     if callable(choose):
         return choose  # type: ignore[no-any-return]  # a bot's method

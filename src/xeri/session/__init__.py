@@ -71,7 +71,7 @@ from xeri import (
     parse_move,
     start,
 )
-from xeri.bots import Bot, CountingBot, GreedyBot, ISMCTSBot, PIMCBot, RandomBot
+from xeri.bots import Bot, registry
 
 __all__ = [
     "BOT_KINDS",
@@ -84,15 +84,10 @@ __all__ = [
     "run_bot",
 ]
 
-BOT_KINDS: Final[Mapping[str, Bot]] = {
-    "random": RandomBot(),
-    "greedy": GreedyBot(),
-    "counting": CountingBot(),
-    "pimc": PIMCBot(),
-    "ismcts": ISMCTSBot(),
-}
-"""The bots a seat may be, by name: `"counting"` is strong and fast, the search bots
-(`"pimc"`, `"ismcts"`) stronger and slower."""
+BOT_KINDS: Final[Mapping[str, Bot]] = {kind.name: kind.make() for kind in registry()}
+"""The bots a seat may be, by name, as the bot registry names its kinds
+([`registry`][xeri.bots.registry]): `"counting"` is strong and fast, the search
+bots (`"pimc"`, `"ismcts"`, at their defaults) stronger and slower."""
 SEAT_KINDS: Final = ("human", "empty", *BOT_KINDS)
 """Every kind of seat: a person, a seat nobody has taken, or a bot."""
 FALLBACK: Final = "counting"
