@@ -30,6 +30,7 @@ from xeri._agents.sampling import check_observation, consistent_states, determin
 from xeri._cards import DECK, ITALIAN_DECK, PIQUET_DECK, Card, Rank, Suit
 from xeri._core.chance import chance_outcomes
 from xeri._core.engine import RandomSource, apply, chance_move, legal_moves, new_game, start
+from xeri._core.legal import LegalMoves
 from xeri._core.state import GameState, MatchFacts, Phase, Take
 from xeri._errors import (
     ArgumentError,
@@ -40,7 +41,6 @@ from xeri._errors import (
     RuleSetError,
     XeriError,
 )
-from xeri._families.moves import LegalMoves
 from xeri._families.options import Option
 from xeri._families.pile.rule import PileCapture
 from xeri._families.protocol import (

@@ -11,6 +11,7 @@ from xeri._cards import Card
 from xeri._errors import RuleSetError, _show
 from xeri._families.pile.rule import PileCapture
 from xeri._families.sums.rule import SumCapture
+from xeri._moves import Capture, Combine, PlayerMove, Trail
 from xeri._rules.ruleset import RuleSet
 from xeri._table import TableItem
 
@@ -19,6 +20,7 @@ __all__: list[str] = []
 # The built-in capture rules, exactly these classes (a subclass may override
 # anything): their answers are not checked.
 _TRUSTED_CAPTURES = frozenset({PileCapture, SumCapture})
+_PLAYER_MOVES = frozenset({Card, Capture, Combine, Trail})
 
 
 def _failed(rules: RuleSet, field: str, method: str, problem: str) -> RuleSetError:
@@ -42,3 +44,28 @@ def _table_cards(rules: RuleSet, table: tuple[TableItem, ...]) -> tuple[Card, ..
         problem = f"returned {_show(cards, text=False)}, not a tuple of distinct cards"
         raise _failed(rules, "capture", "table_cards", problem)
     return cards
+
+
+def _moves(
+    rules: RuleSet, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
+) -> tuple[PlayerMove, ...]:
+    """`rules.capture.moves(...)`, with a custom capture rule's answer checked for its shape."""
+    capture = rules.capture
+    try:
+        moves = capture.moves(table, hand, seat)
+    except Exception as exc:
+        raise _failed(rules, "capture", "moves", f"raised {type(exc).__name__}") from exc
+    if capture.__class__ in _TRUSTED_CAPTURES:
+        return moves
+    if not (
+        type(moves) is tuple
+        and (moves or not hand)
+        and all(move.__class__ in _PLAYER_MOVES for move in moves)
+    ):
+        problem = (
+            "returned no move for a hand that holds cards"
+            if type(moves) is tuple and not moves
+            else f"returned {_show(moves, text=False)}, not a tuple of moves"
+        )
+        raise _failed(rules, "capture", "moves", problem)
+    return moves

@@ -30,7 +30,9 @@ from random import Random
 from typing import TYPE_CHECKING, Protocol
 
 from xeri._cards import DECK, Card
-from xeri._core.boundary import _TRUSTED_CAPTURES, _failed, _table_cards
+from xeri._core.boundary import _PLAYER_MOVES, _TRUSTED_CAPTURES, _failed, _moves, _table_cards
+from xeri._core.legal import LegalMoves, _counted, _listed
+from xeri._core.legal import _lazy as _lazy_methods
 from xeri._core.round import (
     counted_xeri,
     cut_deck,
@@ -43,21 +45,16 @@ from xeri._core.round import (
 )
 from xeri._core.state import GameState, Phase, _make_state, _make_take, _state_copier
 from xeri._errors import ArgumentError, IllegalMoveError, RuleSetError, XeriError, _show
-from xeri._families.moves import LegalMoves, _counted, _listed
-from xeri._families.moves import _lazy as _lazy_methods
 from xeri._families.pile.rule import PileCapture
 from xeri._families.protocol import XeriKind
 from xeri._families.sums.rule import SumCapture
 from xeri._moves import (
-    Capture,
     ChanceMove,
-    Combine,
     Deal,
     DealCard,
     Move,
     PlayerMove,
     Reshuffle,
-    Trail,
 )
 from xeri._rules.ruleset import GREEK, RuleSet
 from xeri._table import Build, TableItem
@@ -87,7 +84,6 @@ _SYSTEM_RANDOM = secrets.SystemRandom()
 # their answers are not checked. On the hot path `apply` and `legal_moves` test
 # `capture.__class__ is PileCapture` only, and leave the other rules to a helper.
 # `PileCapture.moves` returns the hand: it is called without a `try`.
-_PLAYER_MOVES = frozenset({Card, Capture, Combine, Trail})
 _TABLE_ITEMS = frozenset({Card, Build})
 
 
@@ -288,31 +284,6 @@ def _counts(cls: type) -> bool:
 
 
 """The moves when no seat (or not the observing seat) is to move."""
-
-
-def _moves(
-    rules: RuleSet, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
-) -> tuple[PlayerMove, ...]:
-    """`rules.capture.moves(...)`, with a custom capture rule's answer checked for its shape."""
-    capture = rules.capture
-    try:
-        moves = capture.moves(table, hand, seat)
-    except Exception as exc:
-        raise _failed(rules, "capture", "moves", f"raised {type(exc).__name__}") from exc
-    if capture.__class__ in _TRUSTED_CAPTURES:
-        return moves
-    if not (
-        type(moves) is tuple
-        and (moves or not hand)
-        and all(move.__class__ in _PLAYER_MOVES for move in moves)
-    ):
-        problem = (
-            "returned no move for a hand that holds cards"
-            if type(moves) is tuple and not moves
-            else f"returned {_show(moves, text=False)}, not a tuple of moves"
-        )
-        raise _failed(rules, "capture", "moves", problem)
-    return moves
 
 
 def chance_move(state: GameState, rng: RandomSource | None = None) -> ChanceMove:

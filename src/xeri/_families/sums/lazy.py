@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from xeri._cards import Card
 from xeri._families.lexsets import DEAD, DownSets, LexSets
+from xeri._families.sums.items import _multiple, _scan
 from xeri._moves import TRAILS, Capture, Combine, PlayerMove
 from xeri._table import Build, TableItem, item_sort_key
 
@@ -290,8 +291,6 @@ def plan(  # noqa: PLR0915  # one pass over the hand, in the order of the moves
     Kept for the last 8 positions asked (each holds counts, not moves), so
     that `len`, then an index, of one position count once.
     """
-    from xeri._families.sums.rule import _multiple, _scan  # noqa: PLC0415  # the rule module imports this one
-
     values = rule._values
     ordered = sorted(table, key=item_sort_key)
     loose: list[tuple[Card, int]] = []

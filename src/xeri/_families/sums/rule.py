@@ -41,6 +41,7 @@ from xeri._families.options import Option
 from xeri._families.protocol import NO_NEEDS, HandNeeds, OutcomeTuple, XeriKind
 from xeri._families.sums import actions as _sum_actions
 from xeri._families.sums import lazy as _lazy
+from xeri._families.sums.items import _multiple, _scan, _Targets
 from xeri._immutable import _Immutable, _repr
 from xeri._moves import TRAILS, Capture, Combine, PlayerMove, Trail, move_sort_key
 from xeri._table import Build, TableItem, item_cards, item_sort_key
@@ -354,47 +355,6 @@ def _without(owned: list[int], taken: tuple[TableItem, ...], seat: int) -> list[
         if type(t) is Build and t.owner == seat:
             left.remove(t.value)
     return left
-
-
-_Targets = list[tuple[int, int, int, object, TableItem]]
-
-
-def _scan(
-    table: tuple[TableItem, ...],
-    values: dict[Card, int | None],
-) -> tuple[
-    list[tuple[int, int, Card]],
-    list[tuple[int, Card]],
-    list[tuple[int, int, tuple[int, ...], Build]],
-    _Targets,
-]:
-    """Sort the table's items for move generation: number cards, pictures, builds, targets.
-
-    Sort keys are built inline, in the order `item_sort_key` defines: loose
-    cards by index, then builds by value, owner and cards; targets (every
-    number item, for combining) by value first.
-    """
-    numbers: list[tuple[int, int, Card]] = []
-    pictures: list[tuple[int, Card]] = []
-    builds: list[tuple[int, int, tuple[int, ...], Build]] = []
-    targets: _Targets = []
-    for t in table:
-        if type(t) is Card:
-            v = values[t]
-            if v is not None:
-                numbers.append((v, t.index, t))
-                targets.append((v, 0, t.index, 0, t))
-            else:
-                pictures.append((t.index, t))
-        elif isinstance(t, Build):
-            key = tuple(c.index for c in t.cards)
-            builds.append((t.value, t.owner, key, t))
-            targets.append((t.value, 1, t.owner, key, t))
-    numbers.sort()
-    pictures.sort()
-    targets.sort()
-    builds.sort()
-    return numbers, pictures, builds, targets
 
 
 def _reach(
@@ -1139,11 +1099,6 @@ def _holding_refusal(  # the facts of one refusal, named
     if not _owner_rule_holds(left, held):
         return f"{move}: seat {seat} must keep a card of value {total} per build it owns (D4)"
     return None
-
-
-def _multiple(build: Build, values: dict[Card, int | None]) -> bool:
-    """Whether a build holds several groups of its value: its cards add up to more."""
-    return sum(values[c] or 0 for c in build.cards) != build.value
 
 
 def _grouped(

@@ -7,6 +7,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, SupportsIndex, overload
 
 from xeri._cards import Card
+from xeri._core.boundary import _moves
 from xeri._errors import RuleSetError
 from xeri._moves import PlayerMove
 from xeri._table import TableItem
@@ -127,8 +128,6 @@ class _Lazy(LegalMoves):
     def _list(self) -> tuple[PlayerMove, ...]:
         listed = self._listed
         if listed is None:
-            from xeri._core.engine import _moves  # noqa: PLC0415  # the engine imports this module
-
             listed = _moves(self._rules, self._table, self._hand, self._seat)
             object.__setattr__(self, "_listed", listed)
         return listed
