@@ -39,7 +39,6 @@ Examples:
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any
 
@@ -49,6 +48,7 @@ from xeri._agents.observation import Observation
 from xeri._core.engine import RandomSource, legal_moves
 from xeri._errors import ArgumentError, IllegalMoveError
 from xeri._immutable import _Immutable
+from xeri._imports import resolve_attribute
 from xeri._moves import PlayerMove
 from xeri.bots.base import Bot, RandomBot, moves_to_choose
 from xeri.bots.heuristic import CountingBot, GreedyBot
@@ -273,19 +273,7 @@ def load_bot(spec: str) -> Bot:
     module_name, _, path = spec.partition(":")
     if not module_name or not path:
         raise ArgumentError(f"a bot of your own is named MODULE:ATTRIBUTE, not {spec!r}")
-    try:
-        value: object = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise ArgumentError(f"cannot import {module_name} for the bot {spec}: {exc}") from None
-    except Exception as exc:  # a user's module may fail in any way: say how, in one line
-        raise ArgumentError(
-            f"importing {module_name} for the bot {spec} failed: {type(exc).__name__}: {exc}"
-        ) from None
-    missing = object()
-    for part in path.split("."):
-        value = getattr(value, part, missing)
-        if value is missing:
-            raise ArgumentError(f"{module_name} has no attribute {path}")
+    value = resolve_attribute(spec, "the bot")
     if isinstance(value, type) and callable(getattr(value, "choose", None)):
         try:
             value = value()

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, TextIO
 import attrs
 
 from xeri._errors import XeriError
+from xeri._imports import resolve_attribute
 from xeri._rules.match import CountOut, FixedRounds, TargetScore
 from xeri._rules.ruleset import RuleSet, find_rules
 from xeri.bots import LEVELS, Bot, ISMCTSBot, PIMCBot, bot_name, load_bot, make, registry
@@ -155,19 +156,7 @@ def _load_rules(name: str) -> RuleSet:
     module_name, _, path = name.partition(":")
     if not module_name or not path:
         raise XeriError(f"a rule set is a registered name or MODULE:ATTRIBUTE, not {name!r}")
-    try:
-        value: object = _import_here(module_name)
-    except ImportError as exc:
-        raise XeriError(f"cannot import {module_name} for the rule set {name}: {exc}") from None
-    except Exception as exc:  # a user's module may fail in any way: say how, in one line
-        raise XeriError(
-            f"importing {module_name} for the rule set {name} failed: {type(exc).__name__}: {exc}"
-        ) from None
-    missing = object()
-    for part in path.split("."):
-        value = getattr(value, part, missing)
-        if value is missing:
-            raise XeriError(f"{module_name} has no attribute {path}")
+    value = resolve_attribute(name, "the rule set", _import_here)
     if not isinstance(value, RuleSet):
         raise XeriError(f"{name} is a {type(value).__name__}, not a RuleSet")
     return value
