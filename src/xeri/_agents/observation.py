@@ -11,7 +11,11 @@ would see the same way, for search bots that sample the cards they cannot see.
 
 An observation has perfect recall of the round: besides the table and
 the plays, it keeps the initial tables that were shown and then redealt
-(`redealt`), whose cards cannot be in a hand dealt before the redeal.
+(`redealt`), whose cards cannot be in a hand dealt before the redeal, and
+the initial-table cards replaced at the deal (`replaced`, [T2][rules-t2]),
+which lie face up at the bottom of the stock until the last deals give them
+to known seats. An initial table awarded at the deal ([T3][rules-t3]) lay
+face up, so every seat sees its captures (turn -1).
 
 While chance deals card by card ([`DealCard`][xeri.DealCard]), the pending
 order ([`GameState.dealing`][xeri.GameState.dealing]) is hidden from every
@@ -121,6 +125,10 @@ class Observation(MatchFacts, _Immutable):
     redealt: tuple[tuple[Card, ...], ...] = ()
     """The initial tables shown and then redealt in the current round, in order
     ([G4][rules-g4], [F4][rules-f4], [X2][rules-x2])."""
+    replaced: tuple[Card, ...] = ()
+    """The initial-table cards replaced at the deal, in the order replaced
+    ([T2][rules-t2]): each was put face up under the stock, so they lie at its
+    bottom, the last lowest, and go to known seats in the round's last deals."""
 
     @property
     def plays(self) -> tuple[tuple[int, PlayerMove], ...]:
@@ -216,4 +224,5 @@ def observe(state: GameState, seat: int | None) -> Observation:
         round_results=state.round_results,
         bottom_card=state.bottom_card,
         redealt=state.redealt,
+        replaced=state.replaced,
     )

@@ -46,7 +46,7 @@ from math import comb
 from xeri._agents.observation import Observation, observe
 from xeri._cards import Card
 from xeri._core.engine import RandomSource, _shuffle
-from xeri._core.round import bottom_card_holder, deal_start
+from xeri._core.round import deal_seats, deal_start
 from xeri._core.state import GameState, Phase, Take
 from xeri._core.validate import check_state
 from xeri._errors import ArgumentError, InvalidStateError, XeriError
@@ -189,8 +189,11 @@ class _Plan:
             problems.append("a card is seen in two places")
         if problems:
             raise InvalidStateError(problems)
-        bottom = obs.bottom_card
-        self.bottom_in = _bottom_place(obs, seen_set)
+        self.pinned = _pinned_places(obs, seen_set)
+        pinned = frozenset(card for card, _, _ in self.pinned)
+        gone = pinned.union(obs.replaced)  # cards shown at the deal, seen or pinned
+        if obs.bottom_card is not None:
+            gone |= {obs.bottom_card}
         others = [s for s in range(n) if s != obs.seat]
         hidden_taken = sum(t.hidden for t in obs.takes)
         places = (
@@ -198,7 +201,7 @@ class _Plan:
             + obs.stock_size
             + obs.face_down
             + hidden_taken
-            - (self.bottom_in is not None)
+            - len(self.pinned)
         )
         if obs.phase is Phase.DEAL:
             if seen or places:
@@ -206,7 +209,7 @@ class _Plan:
             pool: list[Card] = []
         else:
             deck = obs.rules.deck
-            pool = [c for c in deck if c not in seen_set and c is not bottom]
+            pool = [c for c in deck if c not in seen_set and c not in gone]
             if len(pool) != places:
                 raise InvalidStateError(
                     f"the observation does not account for the {len(deck)} cards of the deck:"
@@ -216,13 +219,7 @@ class _Plan:
         self.pool = pool
         self.hands: list[_Hand] = []
         for s in others:
-            fixed: tuple[Card, ...] = ()
-            if (
-                bottom is not None
-                and self.bottom_in == "dealer"
-                and s == bottom_card_holder(rules, obs.dealer)
-            ):
-                fixed = (bottom,)
+            fixed = tuple(card for card, place, _ in self.pinned if place == s)
             self.hands.append(_Hand(s, obs.hand_sizes[s] - len(fixed), fixed))
         self.impossible: list[str] = []
         self._add_redeal_needs()
@@ -429,11 +426,8 @@ class _Plan:
             Take(seat=t.seat, cards=take(t.hidden) + t.cards, xeri=t.xeri, turn=t.turn)
             for t in obs.takes
         )
-        bottom = obs.bottom_card
-        if bottom is not None and self.bottom_in == "stock":
-            stock = (*take(obs.stock_size - 1), bottom)
-        else:
-            stock = take(obs.stock_size)
+        low = sorted((e, card) for card, place, e in self.pinned if place == "stock")
+        stock = (*take(obs.stock_size - len(low)), *(card for _, card in reversed(low)))
         all_hands = tuple(obs.hand if s == obs.seat else hands[s] for s in range(obs.rules.seats))
         return GameState(
             rules=obs.rules,
@@ -446,8 +440,9 @@ class _Plan:
             history=obs.history,
             takes=takes,
             round_results=obs.round_results,
-            bottom_card=bottom,
+            bottom_card=obs.bottom_card,
             redealt=obs.redealt,
+            replaced=obs.replaced,
         )
 
 
@@ -501,6 +496,8 @@ def _initial_table(obs: Observation) -> tuple[TableItem, ...]:
     played = {move.card for move in obs.history}
     cards: list[Card] = []
     for take in obs.takes:
+        if take.turn == -1:  # an initial table awarded at the deal (T3): off the table
+            continue
         cards.extend(c for c in take.cards if c not in played)
     for item in obs.table:
         cards.extend(c for c in item_cards(item) if c not in played)
@@ -534,13 +531,38 @@ def _count_problems(obs: Observation) -> list[str]:
     return p
 
 
-def _bottom_place(obs: Observation, seen: frozenset[Card]) -> str | None:
-    """Where the [V1][rules-v1] bottom card must lie when it is not seen: "stock" or "dealer"."""
-    if obs.bottom_card is None or obs.bottom_card in seen:
-        return None
-    if obs.stock_size:
-        return "stock"
-    holder = bottom_card_holder(obs.rules, obs.dealer)  # in the last deal, by its dealer
-    if holder != obs.seat and obs.hand_sizes[holder]:
-        return "dealer"
-    raise InvalidStateError("the bottom card (V1) is not where it must be")
+def _pinned_places(obs: Observation, seen: frozenset[Card]) -> list[tuple[Card, object, int]]:
+    """The unseen cards whose place is known, each with that place and its depth.
+
+    These are the [V1][rules-v1] bottom card and the initial-table cards
+    replaced at the deal ([T2][rules-t2]), which lie face up at the bottom
+    of the stock, the last replaced lowest. A card `e` places above the
+    bottom is still in the stock while the stock holds more than `e` cards;
+    otherwise it was dealt in the current deal to a seat the deal order
+    names ([X3][rules-x3]), which holds it until it plays it.
+
+    Returns:
+        `(card, place, e)` for each: the place is `"stock"` or a seat.
+    """
+    low = [*obs.replaced]
+    if obs.bottom_card is not None:
+        low.append(obs.bottom_card)
+    rules = obs.rules
+    per_deal = rules.seats * rules.hand_size
+    out: list[tuple[Card, object, int]] = []
+    for e, card in enumerate(reversed(low)):
+        if card in seen:
+            continue
+        if obs.stock_size > e:
+            out.append((card, "stock", e))
+            continue
+        j = obs.stock_size + per_deal - 1 - e  # its place among the current deal's cards
+        if obs.phase is Phase.PLAY and j >= 0:
+            holder = deal_seats(rules, obs.dealer)[j // rules.hand_size]
+            if holder != obs.seat and obs.hand_sizes[holder]:
+                out.append((card, holder, e))
+                continue
+        if card is obs.bottom_card:
+            raise InvalidStateError("the bottom card (V1) is not where it must be")
+        raise InvalidStateError("a replaced initial-table card (T2) is not where it must be")
+    return out

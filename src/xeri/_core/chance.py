@@ -59,7 +59,7 @@ from xeri._cards import DECK, Card
 from xeri._core.engine import _not_a_state, _pending, apply
 from xeri._core.round import round_dealer
 from xeri._core.state import GameState, Phase
-from xeri._core.validate import _first_lay
+from xeri._core.validate import _dealt
 from xeri._errors import InvalidStateError, XeriError
 from xeri._moves import DealCard, PlayerMove
 from xeri._table import item_cards
@@ -125,7 +125,7 @@ def _round_moves(
         last = tuple(c for item in state.table for c in item_cards(item))
         rest = state.stock
     else:
-        hands, last, rest = _first_lay(state)
+        hands, last, rest = _dealt(state)  # the table as dealt, before any replacement (T2)
     n = state.rules.seats
     first = round_dealer(state.rules, state.dealer, len(state.history))  # the round's dealer
     top = tuple(c for i in range(n) for c in hands[(first + 1 + i) % n])

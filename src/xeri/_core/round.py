@@ -31,17 +31,19 @@ card-by-card chance.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache, lru_cache
 from operator import attrgetter
 
 from xeri._cards import Card, Rank
 from xeri._core.boundary import _failed, _table_cards
 from xeri._core.state import GameState, Phase, Take, _make_state, _make_take
-from xeri._errors import _show
+from xeri._errors import RuleSetError, _show
 from xeri._families.pile.rule import PileCapture
 from xeri._families.protocol import XeriKind
 from xeri._moves import PlayerMove
 from xeri._rules.match import _checked_status
+from xeri._rules.redeal import RanksOnTable, Redeal, TableAction, table_action
 from xeri._rules.ruleset import _MAX_SEATS, RuleSet
 from xeri._rules.scoring import RoundResult, StandardScorer
 from xeri._table import TableItem
@@ -162,13 +164,21 @@ def lay_table(  # noqa: PLR0917  # internal, called positionally from two places
 ) -> GameState:
     """Lay the initial table from the top of `cards`, the last on top ([X3][rules-x3]).
 
-    Returns the state in phase `REDEAL` when the redeal rule wants the table
-    dealt again ([G4][rules-g4], [F4][rules-f4]), else in phase `PLAY` with
-    the seat after the dealer to move.
+    Then the rule set's `redeal` component answers ([T1][rules-t1]): the state
+    is in phase `REDEAL` when the table must be dealt again ([G4][rules-g4],
+    [F4][rules-f4]), else in phase `PLAY` with the seat after the dealer to
+    move, after any replacement of named cards ([T2][rules-t2]) or award of
+    the table ([T3][rules-t3]) (`table_answer`).
     """
     t = rules.table_size
     table, stock = cards[:t], cards[t:]
-    redeal = rules.redeal.needed(table)
+    rule = rules.redeal
+    if rule.__class__ in _YES_NO:  # the built-in redeal rules: yes or no, the hot path
+        redeal = rule.needed(table)  # type: ignore[union-attr]  # a RedealRule
+        replaced: tuple[Card, ...] = ()
+        takes: tuple[Take, ...] = ()
+    else:
+        redeal, table, stock, replaced, takes = table_answer(rules, dealer, table, stock)
     return _make_state(
         rules=rules,
         phase=Phase.REDEAL if redeal else Phase.PLAY,
@@ -178,11 +188,150 @@ def lay_table(  # noqa: PLR0917  # internal, called positionally from two places
         table=table,
         stock=stock,
         history=(),
-        takes=(),
+        takes=takes,
         round_results=results,
         bottom_card=bottom,
         redealt=redealt,
+        replaced=replaced,
     )
+
+
+_YES_NO = frozenset({Redeal, RanksOnTable})
+"""The built-in redeal rules' classes: they answer yes or no and never fail."""
+_MAX_REPLACED = 52
+"""At most this many replacements at one deal (each replaced card is put back once)."""
+
+
+def table_answer(
+    rules: RuleSet, dealer: int, table: tuple[Card, ...], stock: tuple[Card, ...]
+) -> tuple[bool, tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], tuple[Take, ...]]:
+    """What the initial-table rule does with a table as dealt ([T1][rules-t1]).
+
+    The rule sees the face-up cards only. A replacement ([T2][rules-t2])
+    takes each named card off the table, puts it face up under the stock
+    (the last replaced lies at the bottom) and lays the top card of the
+    stock in its place; the rule is then asked again, and may only keep the
+    table or replace more. An award ([T3][rules-t3]) gives the table to the
+    seat `seat_offset` after the dealer as one capture per group (turn -1),
+    each a xeri when `sweep` says so; the table is then empty.
+
+    Returns:
+        Whether to redeal, the table, the stock, the cards replaced, the
+        captures of the award.
+
+    Raises:
+        RuleSetError: the rule failed or answered what cannot be done.
+    """
+    down = rules.face_down
+    replaced: list[Card] = []
+    while True:
+        action = _asked(rules, table[down:])
+        kind = action.kind
+        if kind != "replace":
+            break
+        for card in action.cards:
+            if card not in table[down:]:
+                raise _failed(
+                    rules, "redeal", "action", "named a card to replace not face up on the table"
+                )
+            if not stock or stock[0] in replaced or len(replaced) >= _MAX_REPLACED:
+                raise _failed(
+                    rules,
+                    "redeal",
+                    "action",
+                    "asked to replace a card with no fresh card left in the stock",
+                )
+            i = table.index(card)
+            table = (*table[:i], stock[0], *table[i + 1 :])
+            stock = (*stock[1:], card)
+            replaced.append(card)
+    if replaced and rules.show_bottom_card:
+        raise _failed(rules, "redeal", "action", "replaced a card under a shown bottom card (V1)")
+    if replaced and kind != "keep":
+        raise _failed(
+            rules, "redeal", "action", f"answered {kind} after a replacement: only keep or replace"
+        )
+    if kind == "keep":
+        return False, table, stock, tuple(replaced), ()
+    if down and table:
+        raise _failed(
+            rules, "redeal", "action", f"answered {kind} for a table with face-down cards"
+        )
+    if kind == "redeal":
+        return True, table, stock, (), ()
+    groups = action.groups or (table,)
+    if sorted(c for g in groups for c in g) != sorted(table) or any(
+        g != tuple(c for c in table if c in g) for g in groups
+    ):
+        raise _failed(
+            rules, "redeal", "action", "awarded groups that do not split the table in table order"
+        )
+    seat = (dealer + action.seat_offset) % rules.seats
+    xeri = XeriKind.XERI if action.sweep else None
+    takes = tuple(_make_take(seat=seat, cards=g, xeri=xeri, turn=-1) for g in groups)
+    return False, (), stock, (), takes
+
+
+def _asked(rules: RuleSet, cards: tuple[Card, ...]) -> TableAction:
+    """The initial-table rule's answer about the face-up `cards`, its shape checked."""
+    try:
+        action = table_action(rules.redeal, cards)
+    except Exception as exc:
+        raise _failed(rules, "redeal", _method(rules), f"raised {type(exc).__name__}") from exc
+    if action.__class__ is not TableAction:
+        problem = f"returned {_show(action, text=False)}, not a TableAction"
+        raise _failed(rules, "redeal", "action", problem)
+    return action
+
+
+def _method(rules: RuleSet) -> str:
+    """The method of the `redeal` component that answers: `action`, or a `RedealRule`'s `needed`."""
+    return "action" if callable(getattr(rules.redeal, "action", None)) else "needed"
+
+
+def unreplace(
+    rules: RuleSet,
+    dealer: int,
+    table: tuple[Card, ...],
+    stock: tuple[Card, ...],
+    replaced: tuple[Card, ...],
+) -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
+    """The table and stock as dealt, before the replacements that made `table` and `stock`.
+
+    `stock` is the whole stock after the replacements (the replaced cards at
+    its bottom). The places the replacing cards took are tried in turn and
+    the rule's own answers replayed ([T2][rules-t2]); None when no table as
+    dealt gives these.
+    """
+    k = len(replaced)
+    if not k:
+        return table, stock
+    if stock[len(stock) - k :] != replaced:
+        return None
+    rest = stock[: len(stock) - k]
+    down = rules.face_down
+    places = range(down, len(table))
+
+    def back(i: int, now: tuple[Card, ...], drawn: list[Card]) -> Iterator[tuple[Card, ...]]:
+        if i < 0:
+            yield now
+            return
+        for p in places:
+            drawn.append(now[p])
+            yield from back(i - 1, (*now[:p], replaced[i], *now[p + 1 :]), drawn)
+            drawn.pop()
+
+    drawn: list[Card] = []
+    for first in back(k - 1, table, drawn):
+        top = tuple(reversed(drawn))
+        dealt = (*top, *rest)
+        try:
+            again = table_answer(rules, dealer, first, dealt)
+        except RuleSetError:
+            continue
+        if again[1:4] == (table, stock, replaced) and not again[0]:
+            return first, dealt
+    return None
 
 
 def deal_start(rules: RuleSet, plays: int) -> int:
@@ -341,6 +490,7 @@ def end_round(
         round_results=results,
         bottom_card=state.bottom_card,
         redealt=state.redealt,
+        replaced=state.replaced,
     )
 
 

@@ -225,9 +225,10 @@ class Take(_TakeSlots):
     xeri: XeriKind | None = None
     """The kind of xeri this capture was, or None for an ordinary capture."""
     turn: int | None = None
-    """The index of the play in the round's history, or None for the last capturer's
+    """The index of the play in the round's history, None for the last capturer's
     collection of the cards left on the table at the end of the round
-    ([G9][rules-g9], [D7][rules-d7])."""
+    ([G9][rules-g9], [D7][rules-d7]), or -1 for an initial table awarded at the
+    deal ([T3][rules-t3])."""
 
 
 class _StateSlots(MatchFacts, _Immutable):
@@ -242,6 +243,7 @@ class _StateSlots(MatchFacts, _Immutable):
         "history",
         "phase",
         "redealt",
+        "replaced",
         "round_results",
         "rules",
         "stock",
@@ -291,6 +293,10 @@ class GameState(_StateSlots):
     """While chance deals card by card ([`DealCard`][xeri.DealCard]): the cards of the
     pending deal or redeal order chosen so far, first card first; empty otherwise.
     Hidden from every seat until the order is complete (see [`chance_move`][xeri.chance_move])."""
+    replaced: tuple[Card, ...] = ()
+    """The initial-table cards an initial-table rule replaced at the deal ([T2][rules-t2]),
+    in the order replaced: each was put face up under the stock, so the last lies at the
+    bottom and they are dealt last. Public all round."""
 
     @property
     def captured(self) -> tuple[tuple[Card, ...], ...]:

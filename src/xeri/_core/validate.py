@@ -25,7 +25,7 @@ round for the pile (Greek family) and the row (German Xeri).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from itertools import pairwise
 from typing import NamedTuple
@@ -40,9 +40,12 @@ from xeri._core.round import (
     deal_seats,
     play_seats,
     round_dealer,
+    table_answer,
+    unreplace,
 )
 from xeri._core.state import GameState, Phase
 from xeri._errors import XeriError
+from xeri._rules.redeal import RanksOnTable, Redeal, redeals
 from xeri._rules.ruleset import RuleSet
 from xeri._rules.scoring import RoundResult, _total_rule
 from xeri._table import Build, item_cards
@@ -87,7 +90,7 @@ def check_state(state: GameState) -> Verdict:
     problems = _counting_problems(state)
     if problems:
         return Verdict(problems)
-    if state.phase is Phase.REDEAL and not state.rules.redeal.needed(state.table):  # type: ignore[arg-type]  # loose cards, checked above
+    if state.phase is Phase.REDEAL and not redeals(state.rules.redeal, state.table):  # type: ignore[arg-type]  # loose cards, checked above
         return Verdict(["the phase is 'redeal' but the initial table does not need a redeal"])
     if state.phase in (Phase.DEAL, Phase.REDEAL):
         return Verdict([])
@@ -130,7 +133,10 @@ def _counting_problems(state: GameState) -> list[str]:  # noqa: PLR0915  # one c
             p.append(f"capture {i}: seat {take.seat} is not a seat (0 to {n - 1})")
         if not take.cards:
             p.append(f"capture {i} takes no card")
-        if take.turn is not None and not 0 <= take.turn < len(history):
+        if take.turn == -1:  # an initial table awarded at the deal (T3)
+            if any(t.turn != -1 for t in state.takes[:i]):
+                p.append(f"capture {i}: an award at the deal (turn -1) comes before the plays")
+        elif take.turn is not None and not 0 <= take.turn < len(history):
             p.append(f"capture {i}: turn {take.turn} is not a play of this round")
         counts.update(take.cards)
     twice = sorted(c for c, k in counts.items() if k > 1)
@@ -194,6 +200,7 @@ def _counting_problems(state: GameState) -> list[str]:  # noqa: PLR0915  # one c
         p.append(f"no seat is to move in the phase {phase.value!r}")
     p.extend(_bottom_problems(state))
     p.extend(_redealt_problems(state))
+    p.extend(_replaced_problems(state))
     if not p:
         status = rules.match.status(state.round_results, rules.num_sides)
         if status.over != (phase is Phase.MATCH_OVER):
@@ -299,7 +306,7 @@ def _redealt_problems(state: GameState) -> list[str]:
     for i, table in enumerate(state.redealt):
         if len(table) != rules.table_size or len(set(table)) != len(table):
             p.append(f"redealt table {i} must hold {rules.table_size} different cards")
-        elif not rules.redeal.needed(table):
+        elif not redeals(rules.redeal, table):
             p.append(f"redealt table {i} did not need a redeal")
         if state.bottom_card is not None and state.bottom_card in table:
             p.append(f"redealt table {i} holds the shown bottom card (V1)")
@@ -312,6 +319,31 @@ def _redealt_problems(state: GameState) -> list[str]:
     if first.intersection(*state.redealt):
         p.append("a card of a redealt table was in a hand dealt before the redeal (X2)")
     return p
+
+
+_YES_NO = frozenset({Redeal, RanksOnTable})
+"""The built-in redeal rules' classes: they answer yes or no and never fail."""
+
+
+def _replaced_problems(state: GameState) -> list[str]:
+    """The cards replaced at the deal ([T2][rules-t2]): distinct, and only by a rule that can."""
+    replaced = state.replaced
+    if not replaced:
+        return []
+    rules = state.rules
+    if state.phase is Phase.DEAL or state.phase is Phase.REDEAL:
+        return ["no card is replaced before the initial table stands"]
+    if rules.redeal.__class__ in _YES_NO or not callable(getattr(rules.redeal, "action", None)):
+        return ["only an initial-table rule (TableRule) replaces cards (T2)"]
+    if len(set(replaced)) != len(replaced):
+        return ["a card is replaced twice"]
+    if (
+        state.stock
+        and len(state.stock) >= len(replaced)
+        and (state.stock[-len(replaced) :] != replaced)
+    ):
+        return ["the replaced cards (T2) lie at the bottom of the stock, in order"]
+    return []
 
 
 def _bottom_problems(state: GameState) -> list[str]:
@@ -347,29 +379,80 @@ def _bottom_problems(state: GameState) -> list[str]:
     return []
 
 
-def _initial_table(state: GameState) -> tuple[Card, ...]:
+def _initial_table(
+    state: GameState, stands: Callable[[tuple[Card, ...]], bool]
+) -> tuple[Card, ...]:
     """The round's initial table, rebuilt from the captures and the table (module docstring).
 
     The initial cards inside each capture, and those still on the table, keep
     their dealing order; how these runs interleaved is lost, and no later
-    state depends on it except the redeal rule, which looks at the order.
-    So the runs are laid one after the other, and if that table would have
-    been redealt, the other interleavings of the runs are tried in turn: the
-    real table, which was not redealt, is among them.
+    state depends on it except the initial-table rule, which looks at the
+    order. So the runs are laid one after the other, and if the rule would not
+    have let that table stand (`stands`), the other interleavings of the runs
+    are tried in turn: the real table is among them. A table awarded at the
+    deal ([T3][rules-t3]) is not on the table when play begins: its captures
+    (turn -1) are left out.
     """
     gone = {move.card for move in state.history}
     gone.update(state.stock, *state.hands)
-    runs = [[c for c in take.cards if c not in gone] for take in state.takes]
+    runs = [[c for c in take.cards if c not in gone] for take in state.takes if take.turn != -1]
     runs.append([c for item in state.table for c in item_cards(item) if c not in gone])
     runs = [run for run in runs if run]
     table = tuple(c for run in runs for c in run)
-    needed = state.rules.redeal.needed
-    if not needed(table) or len(runs) < 2 or len(table) > _MAX_INTERLEAVED:
+    if stands(table) or len(runs) < 2 or len(table) > _MAX_INTERLEAVED:
         return table
     for candidate in _interleavings(runs):
-        if not needed(candidate):
+        if stands(candidate):
             return candidate
     return table
+
+
+def _stands(
+    state: GameState, first: int, stock: tuple[Card, ...]
+) -> Callable[[tuple[Card, ...]], bool]:
+    """Whether the initial-table rule lets a table laid for play stand ([T1][rules-t1]).
+
+    With no replacement and no award, the rule keeps it as dealt; after
+    replacements ([T2][rules-t2]) some table as dealt leads to it
+    (`unreplace`); after an award ([T3][rules-t3]) the table is empty.
+    """
+    rules = state.rules
+    awarded = tuple(t for t in state.takes if t.turn == -1)
+    replaced = state.replaced
+
+    def stands(table: tuple[Card, ...]) -> bool:
+        if awarded:
+            return not table
+        if replaced:
+            return unreplace(rules, first, table, stock, replaced) is not None
+        if rules.redeal.__class__ in _YES_NO:
+            return not rules.redeal.needed(table)  # type: ignore[union-attr]  # a RedealRule
+        try:
+            again = table_answer(rules, first, table, stock)
+        except XeriError:
+            return False
+        return again == (False, table, stock, (), ())
+
+    return stands
+
+
+def _award_problems(state: GameState, first: int, stock: tuple[Card, ...]) -> list[str]:
+    """The captures of an award at the deal must be the rule's answer to some table as dealt."""
+    awarded = [list(t.cards) for t in state.takes if t.turn == -1]
+    if not awarded:
+        return []
+    rules = state.rules
+    if sum(map(len, awarded)) != rules.table_size or len(awarded) > _MAX_INTERLEAVED:
+        return ["the captures awarded at the deal (T3) must hold the initial table"]
+    want = tuple(t for t in state.takes if t.turn == -1)
+    for candidate in _interleavings(awarded):
+        try:
+            again = table_answer(rules, first, candidate, stock)
+        except XeriError:
+            continue
+        if again == (False, (), stock, (), want):
+            return []
+    return ["the initial-table rule awards no table as dealt this way (T3)"]
 
 
 _MAX_INTERLEAVED = 8
@@ -425,7 +508,61 @@ def _first_lay(
         for s in orders[deal]
         for c in sorted(block[s])
     )
-    return hands, _initial_table(state), stock + state.stock
+    full = _arranged(stock + state.stock, state.replaced, h)
+    return hands, _initial_table(state, _stands(state, first, full)), full
+
+
+def _arranged(stock: tuple[Card, ...], low: tuple[Card, ...], h: int) -> tuple[Card, ...]:
+    """`stock` with the cards `low` moved to its bottom, in order, within their blocks.
+
+    A stock rebuilt from the plays holds each block of `h` cards in deck
+    order, so the cards replaced at the deal ([T2][rules-t2]), which lay at
+    the bottom, are put back in their places inside the blocks they were
+    dealt in. A card outside its block is left where it is (and the replay
+    then finds the state wrong).
+    """
+    if not low:
+        return stock
+    out = list(stock)
+    last = len(out) - 1
+    blocks: dict[int, list[Card]] = {}
+    for e, card in enumerate(reversed(low)):  # `e` places above the bottom
+        blocks.setdefault((last - e) // h, []).insert(0, card)
+    for b, wanted in blocks.items():
+        block = out[b * h : (b + 1) * h]
+        if not set(wanted) <= set(block):
+            return stock
+        out[b * h : (b + 1) * h] = [*(c for c in block if c not in wanted), *wanted]
+    return tuple(out)
+
+
+def _dealt(
+    state: GameState,
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], tuple[Card, ...]]:
+    """The round as dealt, before the initial-table rule acted: hands, table and stock.
+
+    From `_first_lay`: the replacements are undone (`unreplace`,
+    [T2][rules-t2]) and an awarded table ([T3][rules-t3]) laid back in the
+    order the rule awards it. Phase `PLAY` or a finished round.
+    """
+    hands, table, stock = _first_lay(state)
+    rules = state.rules
+    first = round_dealer(rules, state.dealer, len(state.history))
+    if state.replaced:
+        dealt = unreplace(rules, first, table, stock, state.replaced)
+        if dealt is not None:
+            table, stock = dealt
+    awarded = [list(t.cards) for t in state.takes if t.turn == -1]
+    if awarded and len(awarded) <= _MAX_INTERLEAVED:
+        want = tuple(t for t in state.takes if t.turn == -1)
+        for candidate in _interleavings(awarded):
+            try:
+                again = table_answer(rules, first, candidate, stock)
+            except XeriError:
+                continue
+            if again == (False, (), stock, (), want):
+                return hands, candidate, stock
+    return hands, table, stock
 
 
 def _replay_problems(state: GameState) -> Verdict:
@@ -433,10 +570,17 @@ def _replay_problems(state: GameState) -> Verdict:
     history = state.history
     playing = state.phase is Phase.PLAY
     hands, table, stock = _first_lay(state)
-    if rules.redeal.needed(table):
-        return Verdict(["the initial table would have been dealt again"])
-    results = state.round_results if playing else state.round_results[:-1]
     first = round_dealer(rules, state.dealer, len(history))
+    if not _stands(state, first, stock)(table):
+        if state.replaced:
+            return Verdict(["no initial table as dealt gives these replaced cards (T2)"])
+        if any(t.turn == -1 for t in state.takes):
+            return Verdict(["an initial table awarded at the deal leaves no card on it (T3)"])
+        return Verdict(["the initial table would have been dealt again"])
+    award = _award_problems(state, first, stock)
+    if award:
+        return Verdict(award)
+    results = state.round_results if playing else state.round_results[:-1]
     replay = GameState(
         rules=rules,
         phase=Phase.PLAY,
@@ -446,10 +590,11 @@ def _replay_problems(state: GameState) -> Verdict:
         table=table,
         stock=stock,
         history=(),
-        takes=(),
+        takes=tuple(t for t in state.takes if t.turn == -1),
         round_results=results,
         bottom_card=state.bottom_card,
         redealt=state.redealt,
+        replaced=state.replaced,
     )
     i = 0
     try:

@@ -30,7 +30,7 @@ from xeri._families.sums.rule import SumCapture
 from xeri._immutable import _Immutable, _repr
 from xeri._rules.categories import Category
 from xeri._rules.match import CountOut, FixedRounds, MatchFormat, SharedTarget, TargetScore
-from xeri._rules.redeal import Redeal, RedealRule
+from xeri._rules.redeal import AwardSums, Redeal, RedealRule, TableRule
 from xeri._rules.scoring import MajorityTie, PointsTable, Scorer, StandardScorer
 
 __all__ = [
@@ -146,13 +146,18 @@ class RuleSet(_Immutable):
     """Cards dealt face up to the table at the start of a round ([G3][rules-g3], [D2][rules-d2])."""
     face_down: int = 0
     """How many of the first table cards are dealt face down, hidden until captured
-    ([P3][rules-p3]). Needs a pile (`PileCapture`) and `redeal=Redeal.NEVER`, so that no
+    ([P3][rules-p3]). Needs a pile (`PileCapture`) and `redeal=Redeal.NEVER` or an
+    initial-table rule ([T1][rules-t1], which reads the face-up cards only), so that no
     rule reads them."""
-    redeal: RedealRule = Redeal.TOP_JACK_OR_TOP_PAIR
+    redeal: RedealRule | TableRule = Redeal.TOP_JACK_OR_TOP_PAIR
     """When the initial table is dealt again ([G4][rules-g4], [F4][rules-f4];
     `Redeal.NEVER` is [V2][rules-v2]): a [`Redeal`][xeri.Redeal] member,
     [`RanksOnTable`][xeri.RanksOnTable], or any frozen, hashable attrs value
-    that implements [`RedealRule`][xeri.RedealRule]."""
+    that implements [`RedealRule`][xeri.RedealRule]. Or an initial-table rule
+    ([T1][rules-t1]), which may also keep the table, replace named cards
+    ([T2][rules-t2]) or award the table ([T3][rules-t3]):
+    [`ReplaceRanks`][xeri.ReplaceRanks], [`AwardSums`][xeri.AwardSums], or
+    any value that implements [`TableRule`][xeri.TableRule]."""
     show_bottom_card: bool = False
     """[V1][rules-v1]: after the cut the bottom card is shown to all; a Jack there is
     replaced by the first non-Jack above it. The card is public all round and is dealt last."""
@@ -324,9 +329,14 @@ def _field_problems(r: RuleSet) -> list[str]:  # one check per field reads best 
     )
     p.extend(_deck_problems(r.deck))
     if not isinstance(r.redeal, Redeal):
+        try:  # a hostile `__getattr__` is reported by `_component_problems`
+            table_rule = callable(getattr(r.redeal, "action", None))
+        except Exception:  # noqa: BLE001  # reported below as the component's problem
+            table_rule = False
+        protocol, method = ("TableRule", "action") if table_rule else ("RedealRule", "needed")
         p.extend(
             problem.replace("redeal must implement", "redeal must be a Redeal or implement", 1)
-            for problem in _component_problems("redeal", r.redeal, "RedealRule", ("needed",))
+            for problem in _component_problems("redeal", r.redeal, protocol, (method,))
         )
     p.extend(_categories_problems(r.categories))
     if not isinstance(r.majority_tie, MajorityTie):
@@ -477,10 +487,17 @@ def _combination_problems(r: RuleSet) -> list[str]:
             "face_down needs a pile capture rule (capture.pile): on an open table every "
             "card can be taken, so a face-down card would be named by the legal moves"
         )
-    if r.face_down and r.redeal is not Redeal.NEVER:
+    table_rule = not isinstance(r.redeal, Redeal) and callable(getattr(r.redeal, "action", None))
+    if r.face_down and r.redeal is not Redeal.NEVER and not table_rule:
         p.append(
-            "face_down needs redeal=Redeal.NEVER: a redeal condition would read "
-            "the face-down cards and reveal them"
+            "face_down needs redeal=Redeal.NEVER or an initial-table rule (TableRule, which "
+            "reads the face-up cards only): a redeal condition would read the face-down cards "
+            "and reveal them"
+        )
+    if table_rule and r.show_bottom_card and not isinstance(r.redeal, AwardSums):
+        p.append(
+            "show_bottom_card cannot be combined with an initial-table rule that may replace "
+            "cards (T2): both would put a shown card at the bottom of the stock"
         )
     if isinstance(r.redeal, Redeal) and r.redeal is not Redeal.NEVER and not p:
         pool = cards - r.seats * r.hand_size - int(r.show_bottom_card)
