@@ -53,6 +53,15 @@ pending order placed so far. It is written only when that list is not
 empty, so every other state is written exactly as before (the version
 stays 2); a version 1 state must not have it.
 
+A state or observation of a round in which an initial-table rule replaced
+cards ([T2][rules-t2]) has the key `replaced`, those cards in the order
+replaced; it too is written only when not empty (the version stays 2), and
+a version 1 document must not have it. A capture of a table awarded at the
+deal ([T3][rules-t3]) has the turn -1. A rule set's `redeal` may be an
+initial-table rule, written as a component like any other
+(`{"ReplaceRanks": {...}}`); documents written before these rules load
+unchanged.
+
 `to_json` writes the one canonical text of a value: keys sorted, no
 spaces, ASCII only, integers within ±(2**53 - 1) so that any JSON reader
 gets them exactly. By default `from_json` accepts only that text (for a
@@ -156,7 +165,14 @@ from xeri._io.records import GameRecord, _last_state
 from xeri._moves import Capture, Combine, Deal, DealCard, Reshuffle, Trail
 from xeri._rules.categories import Category, MostOfSuit, NamedPoints, Primiera, Sweeps
 from xeri._rules.match import CountOut, FixedRounds, MatchFormat, SharedTarget, TargetScore
-from xeri._rules.redeal import RanksOnTable, Redeal, RedealRule
+from xeri._rules.redeal import (
+    AwardSums,
+    RanksOnTable,
+    Redeal,
+    RedealRule,
+    ReplaceRanks,
+    TableRule,
+)
 from xeri._rules.ruleset import RuleSet, find_rules, registered
 from xeri._rules.scoring import MajorityTie, PointsTable, RoundResult, Scorer, StandardScorer
 from xeri._table import Build, TableItem, item_cards
@@ -309,6 +325,8 @@ def _document(
         data["library"] = _library() if library is None else library
     if kind == "state" and not data["dealing"]:
         del data["dealing"]  # written only in the middle of a card-by-card deal
+    if kind in ("state", "observation") and (version == 1 or not data["replaced"]):
+        del data["replaced"]  # written only when an initial-table rule replaced cards (T2)
     if version == 1 and kind in ("state", "observation"):
         del data["redealt"]  # the field came with version 2; version 1 texts lack it
     return {"data": data, "format": FORMAT, "type": kind, "version": version}
@@ -1234,6 +1252,8 @@ _BUILT_IN_COMPONENTS: dict[type[Any], _Reader] = {
 _LIBRARY_COMPONENTS = (
     CountOut,
     RanksOnTable,
+    ReplaceRanks,
+    AwardSums,
     NamedPoints,
     MostOfSuit,
     Primiera,
@@ -1243,10 +1263,21 @@ _LIBRARY_COMPONENTS = (
 
 
 def _redeal(value: object, path: _Path, p: _Problems) -> object:
-    """A redeal rule: a `Redeal` member by its value, or a component."""
+    """A redeal rule: a `Redeal` member by its value, or a component (an initial-table rule too)."""
     if type(value) is str:
         return _enum(Redeal)(value, path, p)
+    if (
+        type(value) is dict
+        and len(value) == 1
+        and "action" in dir(_component_classes().get(next(iter(value)), object))
+    ):
+        return _component(TableRule)(value, path, p)
     return _component(RedealRule)(value, path, p)
+
+
+def _component_classes() -> dict[str, type[Any]]:
+    """The library's initial-table rule classes by their names in documents."""
+    return {_component_name(cls): cls for cls in (ReplaceRanks, AwardSums)}
 
 
 def _component_readers() -> dict[str, _Reader]:
@@ -1441,7 +1472,7 @@ def _record_reader(value: object, path: _Path, p: _Problems) -> object:
 
 
 _xeri = (_optional(_enum(XeriKind)), _DEFAULT)
-_turn = (_optional(_count), _DEFAULT)
+_turn = (_optional(_integer(-1, 52, "a turn (-1 for an award at the deal)")), _DEFAULT)
 _take = _object(
     "a capture",
     {"seat": (_seat, _REQUIRED), "cards": (_cards(), _REQUIRED), "xeri": _xeri, "turn": _turn},
@@ -1468,6 +1499,7 @@ _MATCH_FIELDS: dict[str, tuple[_Reader, bool]] = {
     "round_results": (_tuple(_result), _REQUIRED),
     "bottom_card": (_optional(_card), _DEFAULT),
     "redealt": (_tuple(_cards()), _DEFAULT),
+    "replaced": (_cards(), _DEFAULT),
 }
 _STATE_FIELDS = _MATCH_FIELDS | {
     "hands": (_tuple(_cards(), _MAX_SEATS, "hands"), _REQUIRED),
@@ -1486,8 +1518,8 @@ _OBSERVATION_FIELDS = _MATCH_FIELDS | {
 
 
 def _version_1(fields: dict[str, tuple[_Reader, bool]]) -> dict[str, tuple[_Reader, bool]]:
-    """The fields of version 1, before `redealt` (and `dealing`) came."""
-    return {k: v for k, v in fields.items() if k not in ("redealt", "dealing")}
+    """The fields of version 1, before `redealt` (and `dealing`, `replaced`) came."""
+    return {k: v for k, v in fields.items() if k not in ("redealt", "dealing", "replaced")}
 
 
 _record = _object(
