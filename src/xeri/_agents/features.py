@@ -37,11 +37,13 @@ Card planes (`rel.` is short for relative):
 | `unknown` | 52 | always | the cards in other hands, the stock or face down ([P3][rules-p3]) |
 | `bottom` | 52 | bottom | the bottom card shown after the cut ([V1][rules-v1]) |
 | `redealt` | 52 | redeal | the cards of the tables shown and redealt ([G4][rules-g4]) |
+| `replaced` | 52 | table rule | the initial-table cards replaced at the deal ([T2][rules-t2]) |
 
 "pile": the capture rule has the `pile` capability
 ([`PileCapture`][xeri.PileCapture]); "open": any other capture rule, an
 open table ([`SumCapture`][xeri.SumCapture]); "bottom": `show_bottom_card`;
-"redeal": a `redeal` other than `Redeal.NEVER`; "face down": `face_down` > 0.
+"redeal": a `redeal` other than `Redeal.NEVER`; "table rule": a `redeal` that is an
+initial-table rule ([`TableRule`][xeri.TableRule], [T1][rules-t1]); "face down": `face_down` > 0.
 `unknown` holds every card not in the own hand, not seen on the table and
 not seen captured.
 
@@ -111,7 +113,7 @@ from xeri._core.state import GameState, Phase
 from xeri._errors import ArgumentError, _show
 from xeri._families.protocol import XeriKind
 from xeri._rules.match import FixedRounds, TargetScore
-from xeri._rules.redeal import Redeal
+from xeri._rules.redeal import RanksOnTable, Redeal
 from xeri._rules.ruleset import RuleSet
 from xeri._rules.scoring import RoundResult
 from xeri._table import Build
@@ -161,6 +163,13 @@ class _Layout:
     """What the fast path reads on every call, made on its first (see `_fast_facts`)."""
 
 
+def _table_rule(rules: RuleSet) -> bool:
+    """Whether the rule set's `redeal` is an initial-table rule ([T1][rules-t1])."""
+    return not isinstance(rules.redeal, (Redeal, RanksOnTable)) and callable(
+        getattr(rules.redeal, "action", None)
+    )
+
+
 def _make_layout(rules: RuleSet) -> _Layout:
     seats, sides = rules.seats, rules.num_sides
     pile = rules.capture.pile
@@ -171,6 +180,8 @@ def _make_layout(rules: RuleSet) -> _Layout:
         sizes.append(("bottom", _CARDS))
     if rules.redeal is not Redeal.NEVER:
         sizes.append(("redealt", _CARDS))
+    if _table_rule(rules):
+        sizes.append(("replaced", _CARDS))
     sizes += [("to_move", seats), ("dealer", seats), ("last_capturer", seats)]
     sizes += [("phase", len(Phase)), ("hand_sizes", seats)]
     sizes += [("stock", 1), ("table_count", 1), ("lone_item", 1)]
@@ -360,6 +371,10 @@ def observation_tensor(observation: Observation) -> list[float]:  # noqa: PLR091
         for shown in observation.redealt:
             for card in shown:
                 t[at + card.index] = 1.0
+    if "replaced" in start:
+        at = start["replaced"]
+        for card in observation.replaced:
+            t[at + card.index] = 1.0
 
     if observation.to_move is not None:
         t[start["to_move"] + (observation.to_move - me) % seats] = 1.0
@@ -638,6 +653,11 @@ def seat_parts(state: GameState, seat: int) -> tuple[list[int], list[float]]:  #
             for card in shown:
                 shown_mask |= 1 << card.index
         planes.append(shown_mask)
+    if "replaced" in lay.start:
+        replaced_mask = 0
+        for card in state.replaced:
+            replaced_mask |= 1 << card.index
+        planes.append(replaced_mask)
 
     to_move = state.to_move
     numbers = (

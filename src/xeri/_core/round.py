@@ -235,12 +235,7 @@ def table_answer(
                     rules, "redeal", "action", "named a card to replace not face up on the table"
                 )
             if not stock or stock[0] in replaced or len(replaced) >= _MAX_REPLACED:
-                raise _failed(
-                    rules,
-                    "redeal",
-                    "action",
-                    "asked to replace a card with no fresh card left in the stock",
-                )
+                return False, table, stock, tuple(replaced), ()  # no fresh card: it stands
             i = table.index(card)
             table = (*table[:i], stock[0], *table[i + 1 :])
             stock = (*stock[1:], card)

@@ -331,7 +331,7 @@ def _field_problems(r: RuleSet) -> list[str]:  # one check per field reads best 
     if not isinstance(r.redeal, Redeal):
         try:  # a hostile `__getattr__` is reported by `_component_problems`
             table_rule = callable(getattr(r.redeal, "action", None))
-        except Exception:  # noqa: BLE001  # reported below as the component's problem
+        except Exception:  # reported below as the component's problem
             table_rule = False
         protocol, method = ("TableRule", "action") if table_rule else ("RedealRule", "needed")
         p.extend(
@@ -487,7 +487,7 @@ def _combination_problems(r: RuleSet) -> list[str]:
             "face_down needs a pile capture rule (capture.pile): on an open table every "
             "card can be taken, so a face-down card would be named by the legal moves"
         )
-    table_rule = not isinstance(r.redeal, Redeal) and callable(getattr(r.redeal, "action", None))
+    table_rule = not isinstance(r.redeal, Redeal) and isinstance(r.redeal, TableRule)
     if r.face_down and r.redeal is not Redeal.NEVER and not table_rule:
         p.append(
             "face_down needs redeal=Redeal.NEVER or an initial-table rule (TableRule, which "

@@ -254,6 +254,12 @@ class XeriGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type inf
         if type(max_rounds) is not int or max_rounds < 1:
             raise ArgumentError(f"max_rounds must be an int of at least 1, not {_show(max_rounds)}")
         actions = num_actions(rules)  # refuses a rule set without an action encoding
+        if callable(getattr(rules.redeal, "action", None)):
+            raise RuleSetError(
+                f"rule set {rules.name!r}: the OpenSpiel adapter does not play an initial-table"
+                f" rule ({type(rules.redeal).__name__}, T1): its chance nodes and information"
+                " states are those of a redeal"
+            )
         two_sides = rules.num_sides == 2
         if episode == "round":
             bounds = rules.round_points_bounds
