@@ -108,7 +108,14 @@ from xeri._rules.match import (
     SharedTarget,
     TargetScore,
 )
-from xeri._rules.redeal import RanksOnTable, RedealRule
+from xeri._rules.redeal import (
+    AwardSums,
+    RanksOnTable,
+    RedealRule,
+    ReplaceRanks,
+    TableAction,
+    TableRule,
+)
 from xeri._rules.ruleset import (
     GERMAN,
     GERMAN_POINTS,
@@ -154,6 +161,7 @@ __all__ = [
     "VIEW_VERSION",
     "ActionEncoding",
     "ArgumentError",
+    "AwardSums",
     "BotError",
     "Build",
     "Capture",
@@ -197,6 +205,7 @@ __all__ = [
     "RanksOnTable",
     "Redeal",
     "RedealRule",
+    "ReplaceRanks",
     "Reshuffle",
     "RolloutView",
     "RoundResult",
@@ -209,7 +218,9 @@ __all__ = [
     "Suit",
     "SumCapture",
     "Sweeps",
+    "TableAction",
     "TableItem",
+    "TableRule",
     "Take",
     "TargetScore",
     "Trail",
