@@ -28,6 +28,7 @@ import attrs
 from xeri._agents.observation import Observation, observe
 from xeri._cards import DECK, Card
 from xeri._core.engine import apply, chance_move, legal_moves, start
+from xeri._core.round import cut_deck, deal_hands, table_answer
 from xeri._core.state import GameState, Phase, Take
 from xeri._core.validate import check_state
 from xeri._errors import ArgumentError, IllegalMoveError, XeriError, _show
@@ -718,6 +719,7 @@ def _check_no_leak(state: GameState, seat: int, move: PlayerMove, what: str, mes
     hidden = {str(card_at(state, place)) for place in hidden_places(state, seat)}
     known = {str(c) for c in _move_cards(move)}
     known.update(str(c) for table in state.redealt for c in table)
+    known.update(str(c) for c in state.replaced)  # public: face up under the stock (T2)
     leaked = sorted(named & hidden - known)
     if leaked:
         raise _fail(
@@ -911,6 +913,8 @@ def _check_step(prev: GameState, new: GameState, move: Move, game: _Game) -> Non
     if new.rules is not prev.rules and new.rules != prev.rules:
         raise _fail("apply", "the rule set changed during the match")
     _check_dealer(prev, new)
+    if new.phase is Phase.PLAY or new.phase is Phase.REDEAL:
+        _check_deal(prev, new, move)
     if prev.phase is Phase.PLAY:
         _check_play(prev, new, move, game)
     elif isinstance(move, Reshuffle):
@@ -928,6 +932,51 @@ def _check_step(prev: GameState, new: GameState, move: Move, game: _Game) -> Non
             raise _fail("apply", f"after a deal the phase is {new.phase.value}")
     if new.phase is not prev.phase or new.round_results is not prev.round_results:
         _check_match(new, game)  # the match's status depends on nothing else
+
+
+def _check_deal(prev: GameState, new: GameState, move: Move) -> None:
+    """The deal gives the hands and lays the table as the order and the table rule say.
+
+    The hands are the blocks of [X3][rules-x3] (after the cut of
+    [V1][rules-v1]); the initial table and the stock are what the rule
+    set's `redeal` component makes of the cards after them
+    ([T1][rules-t1]): kept, redealt, with named cards replaced from the
+    stock ([T2][rules-t2]), or awarded as captures ([T3][rules-t3]).
+    """
+    rules = new.rules
+    if isinstance(move, Deal):
+        deck = list(move.deck)
+        bottom = cut_deck(rules, deck)
+        hands, rest = deal_hands(rules, new.dealer, tuple(deck))
+        if new.bottom_card is not bottom:
+            raise _fail("apply", "the deal shows another bottom card than the cut (V1)", move)
+    elif isinstance(move, Reshuffle):
+        hands, rest = prev.hands, move.stock
+    else:
+        return
+    if new.hands != hands:
+        raise _fail("apply", "the deal did not give each seat its block of cards (X3)", move)
+    t = rules.table_size
+    try:
+        redeal, table, stock, replaced, takes = table_answer(rules, new.dealer, rest[:t], rest[t:])
+    except XeriError as exc:
+        raise _fail("purity", f"the initial-table rule failed when asked again: {exc}") from exc
+    if (
+        (new.phase is Phase.REDEAL) != redeal
+        or new.table != table
+        or new.stock != stock
+        or new.replaced != replaced
+        or new.takes != takes
+    ):
+        raise _fail(
+            "apply",
+            "the initial table was not laid as the deal order and the rule set's redeal "
+            "component say (X3, T1); a table rule must be pure",
+            move,
+        )
+    for card in new.replaced:
+        if card in new.table:
+            raise _fail("apply", f"the replaced card {card} is still on the table (T2)", move)
 
 
 def _check_dealer(prev: GameState, new: GameState) -> None:
