@@ -35,6 +35,7 @@ from xeri._families.pile.rule import PileCapture
 from xeri._families.sums.rule import SumCapture
 from xeri._moves import Deal, Move, Reshuffle
 from xeri._rules.match import FixedRounds, SharedTarget, TargetScore
+from xeri._rules.redeal import AwardSums, ReplaceRanks
 from xeri._rules.ruleset import GERMAN_POINTS, GREEK_POINTS, Redeal, RuleSet
 from xeri._rules.scoring import MajorityTie, PointsTable
 
@@ -159,8 +160,16 @@ def _sum_capture(options: dict[str, object]) -> SumCapture:
     return SumCapture()  # not reached: every option at its default is valid
 
 
+_SCOPA = AwardSums().values
+"""Scopa's and Escoba's values (Ace 1, 2 to 7, Jack 8, Queen 9, King 10)."""
+_PLAIN = tuple((rank, min(rank.value, 10)) for rank in Rank)
+"""Each rank's own number, the pictures 10."""
+
+
 @st.composite
-def _rule_sets(draw: st.DrawFn, max_seats: int, name: str, *, decks: bool) -> RuleSet:
+def _rule_sets(
+    draw: st.DrawFn, max_seats: int, name: str, *, decks: bool, table_rules: bool
+) -> RuleSet:
     seats = draw(st.integers(2, max_seats))
     sides = draw(st.sampled_from(_sides(seats)))
     pile = draw(st.booleans())
@@ -175,14 +184,29 @@ def _rule_sets(draw: st.DrawFn, max_seats: int, name: str, *, decks: bool) -> Ru
         )
     deck = draw(st.sampled_from(_ALL_DECKS)) if decks else DECK
     bottom = draw(st.booleans())
-    redeal = draw(st.sampled_from(list(Redeal)))
-    deals = _deals(seats, redeal, bottom=bottom, deck=len(deck))
+    condition: Redeal = draw(st.sampled_from(list(Redeal)))
+    kind = draw(st.sampled_from([None, "replace", "award"])) if table_rules else None
+    if kind is not None:  # an initial-table rule (T1) in place of the redeal condition
+        condition = Redeal.NEVER
+        bottom = bottom and kind == "award"  # a replaced card lies where V1's would (T2)
+    deals = _deals(seats, condition, bottom=bottom, deck=len(deck))
     if not deals:  # a small deck for many seats cannot be redealt: play without redeals
-        redeal = Redeal.NEVER
-        deals = _deals(seats, redeal, bottom=bottom, deck=len(deck))
+        condition = Redeal.NEVER
+        deals = _deals(seats, condition, bottom=bottom, deck=len(deck))
     table_size, hand_size = draw(st.sampled_from(deals))
-    hideable = pile and table_size > 1 and redeal is Redeal.NEVER
+    hideable = pile and table_size > 1 and condition is Redeal.NEVER and kind != "award"
+    redeal: Redeal | ReplaceRanks | AwardSums = condition
     face_down = draw(st.integers(0, table_size - 1)) if hideable else 0
+    if kind == "replace":
+        ranks = draw(st.lists(st.sampled_from(list(Rank)), min_size=1, max_size=2, unique=True))
+        redeal = ReplaceRanks(ranks=tuple(ranks), top_only=draw(st.booleans()))
+    elif kind == "award":
+        redeal = AwardSums(
+            total=draw(st.sampled_from([10, 15, 20, 30])),
+            values=draw(st.sampled_from([_SCOPA, _PLAIN])),
+            seat_offset=draw(st.integers(0, seats - 1)),
+            sweep=draw(st.booleans()),
+        )
     points = draw(_points_tables(deck))
     majority = draw(st.integers(0, 5))
     base = points.count(deck) + majority
@@ -220,7 +244,7 @@ def _rule_sets(draw: st.DrawFn, max_seats: int, name: str, *, decks: bool) -> Ru
 
 
 def rule_sets(
-    *, max_seats: int = 4, name: str = "generated", decks: bool = False
+    *, max_seats: int = 4, name: str = "generated", decks: bool = False, table_rules: bool = False
 ) -> st.SearchStrategy[RuleSet]:
     """Valid rule sets, drawn over every option, with short matches.
 
@@ -246,6 +270,14 @@ def rule_sets(
         name: the name of every rule set drawn.
         decks: also draw the 40- and 32-card decks ([`RuleSet.deck`][xeri.RuleSet.deck]);
             off by default, so that tests written for the 52 cards keep holding.
+        table_rules: also draw initial-table rules ([T1][rules-t1]) in place of
+            the redeal condition, about two draws in three:
+            [`ReplaceRanks`][xeri.ReplaceRanks] of one or two ranks, the top
+            card only or every face-up card, face-down cards allowed
+            ([T2][rules-t2]), and [`AwardSums`][xeri.AwardSums] of 10, 15, 20
+            or 30 with Scopa's values or the ranks' own, for any seat, as
+            sweeps or not ([T3][rules-t3]). Off by default, so that tests of
+            the redeal conditions keep holding.
 
     Examples:
         >>> from hypothesis import given, settings
@@ -261,7 +293,9 @@ def rule_sets(
         raise ValueError(f"max_seats must be an int from 2 to 8, not {max_seats!r}")
     if type(decks) is not bool:
         raise ValueError(f"decks must be True or False, not {decks!r}")
-    return _rule_sets(max_seats, name, decks=decks)
+    if type(table_rules) is not bool:
+        raise ValueError(f"table_rules must be True or False, not {table_rules!r}")
+    return _rule_sets(max_seats, name, decks=decks, table_rules=table_rules)
 
 
 def _chance_moves(state: GameState) -> st.SearchStrategy[Move]:
