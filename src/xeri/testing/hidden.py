@@ -44,8 +44,9 @@ Place: TypeAlias = "tuple[str, int, int]"
 def hidden_places(state: GameState, seat: int) -> list[Place]:
     """Where the cards hidden from a seat lie, as its observation shows ([X2][rules-x2]).
 
-    Other hands and the stock, except the shown bottom card ([V1][rules-v1],
-    whose place is known); then the table cards and the captured cards that
+    Other hands and the stock, except the shown bottom card ([V1][rules-v1])
+    and the initial-table cards replaced at the deal ([T2][rules-t2]), whose
+    places are known; then the table cards and the captured cards that
     [`observe`][xeri.observe] leaves out for this seat (face-down cards under
     the pile, and inside the capture that took them for the seats that did
     not make it).
@@ -63,12 +64,12 @@ def hidden_places(state: GameState, seat: int) -> list[Place]:
         IllegalMoveError: `seat` is not a seat of the rule set.
     """
     seen = observe(state, seat)
-    bottom = seen.bottom_card
+    known = {seen.bottom_card, *seen.replaced}
     places: list[Place] = []
     for other, hand in enumerate(state.hands):
         if other != seat:
-            places.extend(("hand", other, i) for i, c in enumerate(hand) if c != bottom)
-    places.extend(("stock", 0, i) for i, c in enumerate(state.stock) if c != bottom)
+            places.extend(("hand", other, i) for i, c in enumerate(hand) if c not in known)
+    places.extend(("stock", 0, i) for i, c in enumerate(state.stock) if c not in known)
     # The observation shows the end of the table and of each capture; what
     # lies in front of what it shows is hidden from the seat.
     places.extend(("table", 0, i) for i in range(len(state.table) - len(seen.table)))
