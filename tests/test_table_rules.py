@@ -39,7 +39,7 @@ def italian_deck(top: str) -> tuple[Card, ...]:
     return (*first, *(c for c in xeri.ITALIAN_DECK if c not in first))
 
 
-def fresh(rules: xeri.RuleSet, seeds: range, want) -> list[xeri.GameState]:  # noqa: ANN001  # a predicate
+def fresh(rules: xeri.RuleSet, seeds: range, want) -> list[xeri.GameState]:  # a predicate
     """The first deals of `rules` over `seeds` for which `want(state)` holds."""
     return [s for s in (xeri.new_game(rules, rng=random.Random(k)) for k in seeds) if want(s)]
 
@@ -166,15 +166,15 @@ def test_T1_the_rule_sees_only_the_face_up_cards():
 
 def test_T1_rule_set_checks_face_down_and_the_shown_bottom_card():
     attrs.evolve(xeri.PISTI, name="pisti-ok", redeal=xeri.ReplaceRanks())  # face_down allowed
-    with pytest.raises(RuleSetError, match="face_down needs redeal=Redeal.NEVER or an initial"):
+    with pytest.raises(RuleSetError, match=r"face_down needs redeal=Redeal\.NEVER or an initial"):
         attrs.evolve(xeri.PISTI, name="pisti-bad", redeal=xeri.Redeal.TOP_JACK_OR_TOP_PAIR)
     with pytest.raises(RuleSetError, match="show_bottom_card cannot be combined"):
         attrs.evolve(xeri.GREEK, name="greek-v1", show_bottom_card=True, redeal=xeri.ReplaceRanks())
     attrs.evolve(xeri.GREEK, name="greek-v1-award", show_bottom_card=True, redeal=xeri.AwardSums())
-    with pytest.raises(RuleSetError, match="ReplaceRanks.ranks"):
+    with pytest.raises(RuleSetError, match=r"ReplaceRanks\.ranks"):
         xeri.ReplaceRanks(ranks=())
-    with pytest.raises(RuleSetError, match="AwardSums.values"):
-        xeri.AwardSums(total=15, values=((Rank.KING, 16),))
+    with pytest.raises(RuleSetError, match=r"AwardSums\.values"):
+        xeri.AwardSums(total=15, values=((Rank.KING, 0),))
 
 
 # ---------------------------------------------------------------------------
@@ -186,11 +186,13 @@ def test_T2_pisti_jack_turned_up_goes_face_up_under_the_stock_and_to_the_dealer_
     state = xeri.new_game(PISTI_REPLACE, deck=deck, dealer=0)
     assert state.table == cards("2C 3D 4H 9D")
     assert state.replaced == (C("JS"),)
-    assert state.stock[-1] == C("JS") and len(state.stock) == 40
+    assert state.stock[-1] == C("JS")
+    assert len(state.stock) == 40
     for seat in (0, 1, None):
         seen = xeri.observe(state, seat)
         assert seen.replaced == (C("JS"),)
-        assert seen.table == (C("9D"),) and seen.face_down == 3
+        assert seen.table == (C("9D"),)
+        assert seen.face_down == 3
     # Play to the last deal: the dealer (seat 0) gets the Jack in its last hand.
     rng = random.Random(2)
     while state.stock:
@@ -220,14 +222,17 @@ def test_T2_with_no_fresh_card_left_the_table_stands():
         xeri.GREEK, name="greek-one-deal", hand_size=24, redeal=xeri.ReplaceRanks()
     )
     state = xeri.new_game(one_deal, deck=deal(one_deal, table=["2C", "3D", "4H", "JS"]), dealer=0)
-    assert state.stock == () and state.table[-1] == C("JS") and state.replaced == ()
+    assert state.stock == ()
+    assert state.table[-1] == C("JS")
+    assert state.replaced == ()
     assert check_state(state).problems == []
 
 
 def test_T2_determinize_puts_each_replaced_card_exactly_where_it_lies():
     rng = random.Random(4)
     checked = 0
-    for state in fresh(GREEK_REPLACE, range(60), lambda s: len(s.replaced) >= 1)[:12]:
+    for dealt in fresh(GREEK_REPLACE, range(60), lambda s: len(s.replaced) >= 1)[:12]:
+        state = dealt
         while state.to_move is not None:
             seen = xeri.observe(state, state.to_move)
             sample = xeri.determinize(seen, rng)
@@ -278,7 +283,8 @@ def test_T3_escoba_dealer_takes_a_table_of_15_as_an_escoba():
         xeri.XeriKind.XERI,
         -1,
     )
-    assert state.last_capturer == 0 and state.xeris == ((xeri.XeriKind.XERI,), ())
+    assert state.last_capturer == 0
+    assert state.xeris == ((xeri.XeriKind.XERI,), ())
     for seat in (0, 1, None):
         assert xeri.observe(state, seat).takes[0].cards == cards("7H 5D 2S AH")
     assert check_state(state).problems == []
@@ -295,7 +301,8 @@ def test_T3_two_groups_of_15_are_two_escobas():
     assert check_state(state).problems == []
     # 30 that does not split into two 15s stands: King 10 + King 10 + 6 + 4.
     kept = xeri.new_game(ESCOBA, deck=italian_deck("2C 3C 4C 5C 6C 7C  KH KD 6S 4H"), dealer=0)
-    assert kept.takes == () and len(kept.table) == 4
+    assert kept.takes == ()
+    assert len(kept.table) == 4
 
 
 def test_T3_the_table_may_go_to_another_seat_without_a_sweep():
@@ -409,7 +416,7 @@ class Flaky:
     """A table rule that is not pure: it replaces the top card one time in two."""
 
     def action(self, cards: tuple[Card, ...]) -> TableAction:
-        if cards and cards[-1] not in _FLIPPED and random.random() < 0.5:  # noqa: S311  # impure on purpose
+        if cards and cards[-1] not in _FLIPPED and random.random() < 0.5:  # impure on purpose
             _FLIPPED.add(cards[-1])
             return TableAction.replace(cards[-1:])
         return TableAction.keep()
@@ -418,13 +425,49 @@ class Flaky:
 _FLIPPED: set[Card] = set()
 
 
-def test_T1_the_harness_catches_a_table_rule_that_is_not_pure():
-    rules = xeri.register(attrs.evolve(xeri.GREEK, name="greek-flaky-table", redeal=Flaky()))
-    random.seed(3)
-    with pytest.raises(xeri.testing.ConformanceError):
-        for k in range(5):
-            _FLIPPED.clear()
+def _first_failure(rules: xeri.RuleSet) -> xeri.testing.ConformanceError | None:
+    """The harness's failure over a few seeds, or None."""
+    for k in range(5):
+        _FLIPPED.clear()
+        try:
             check_rules(rules, games=2, rng=random.Random(k))
+        except xeri.testing.ConformanceError as exc:
+            return exc
+    return None
+
+
+def test_T1_the_harness_catches_a_table_rule_that_is_not_pure(monkeypatch):
+    rules = attrs.evolve(xeri.GREEK, name="greek-flaky-table", redeal=Flaky())
+    monkeypatch.setitem(xeri._rules.ruleset._REGISTRY, rules.name, rules)  # its JSON loads
+    random.seed(3)
+    failure = _first_failure(rules)
+    assert failure is not None
+    assert failure.check in {"apply", "purity"}
+
+
+def test_T1_the_harness_still_catches_a_wrong_deal(monkeypatch):
+    real = xeri._core.engine.deal_hands
+
+    def swapped(rules, dealer, cards):  # the engine's signature
+        hands, rest = real(rules, dealer, cards)
+        return hands[::-1], rest  # each seat gets the other's block
+
+    monkeypatch.setattr(xeri._core.engine, "deal_hands", swapped)
+    with pytest.raises(xeri.testing.ConformanceError, match=r"its block of cards \(X3\)"):
+        check_rules(xeri.GREEK, games=1, rng=random.Random(1))
+
+
+def test_T1_the_harness_catches_a_table_laid_against_the_rule(monkeypatch):
+    real = xeri._core.round.table_answer
+
+    def kept(rules, dealer, table, stock):  # the core's signature
+        answer = real(rules, dealer, table, stock)
+        return (False, table, stock, (), ()) if answer[4] else answer  # no award
+
+    monkeypatch.setattr(xeri._core.round, "table_answer", kept)
+    rules = attrs.evolve(ESCOBA, name="escoba-any", redeal=xeri.AwardSums(total=5))
+    with pytest.raises(xeri.testing.ConformanceError, match=r"laid as the deal order"):
+        check_rules(rules, games=3, rng=random.Random(1))
 
 
 def test_T1_the_vector_env_and_the_action_arrays_refuse_a_table_rule():

@@ -394,14 +394,14 @@ class AwardSums(_Immutable):
                 type(p) is tuple
                 and len(p) == 2
                 and isinstance(p[0], Rank)
-                and _int_in(p[1], 1, self.total)
+                and _int_in(p[1], 1, 520)
                 for p in pairs
             )
             or len({p[0] for p in pairs}) != len(pairs)
         ):
             raise RuleSetError(
                 "AwardSums.values must be (Rank, value) pairs, each rank once, each value "
-                f"from 1 to the total, not {_show(pairs)}"
+                f"from 1 to 520, not {_show(pairs)}"
             )
         if not _int_in(self.seat_offset, 0, 7):
             raise RuleSetError(
