@@ -174,7 +174,7 @@ def lay_table(  # noqa: PLR0917  # internal, called positionally from two places
     table, stock = cards[:t], cards[t:]
     rule = rules.redeal
     if rule.__class__ in _YES_NO:  # the built-in redeal rules: yes or no, the hot path
-        redeal = rule.needed(table)  # type: ignore[union-attr]  # a RedealRule
+        redeal = rule.needed(table)
         replaced: tuple[Card, ...] = ()
         takes: tuple[Take, ...] = ()
     else:

@@ -426,7 +426,7 @@ def _stands(
         if replaced:
             return unreplace(rules, first, table, stock, replaced) is not None
         if rules.redeal.__class__ in _YES_NO:
-            return not rules.redeal.needed(table)  # type: ignore[union-attr]  # a RedealRule
+            return not rules.redeal.needed(table)
         try:
             again = table_answer(rules, first, table, stock)
         except XeriError:

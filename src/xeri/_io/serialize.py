@@ -171,7 +171,6 @@ from xeri._rules.redeal import (
     Redeal,
     RedealRule,
     ReplaceRanks,
-    TableRule,
 )
 from xeri._rules.ruleset import RuleSet, find_rules, registered
 from xeri._rules.scoring import MajorityTie, PointsTable, RoundResult, Scorer, StandardScorer
@@ -1193,7 +1192,7 @@ _player_move = _move_reader(("capture", "combine", "trail"))
 _any_move = _move_reader(tuple(_TAGGED))
 
 
-def _component(proto: type[Any]) -> _Reader:
+def _component(proto: type[Any], also: Callable[[object], bool] | None = None) -> _Reader:
     def read(value: object, path: _Path, p: _Problems) -> object:
         if type(value) is not dict or len(value) != 1:
             return p.add(
@@ -1210,7 +1209,7 @@ def _component(proto: type[Any]) -> _Reader:
         component = reader(body, (path, name), p)
         if component is _BAD:
             return _BAD
-        if not isinstance(component, proto):
+        if not isinstance(component, proto) and not (also is not None and also(component)):
             return p.add(path, f"{name} is not a {proto.__name__}")
         return component
 
@@ -1266,18 +1265,12 @@ def _redeal(value: object, path: _Path, p: _Problems) -> object:
     """A redeal rule: a `Redeal` member by its value, or a component (an initial-table rule too)."""
     if type(value) is str:
         return _enum(Redeal)(value, path, p)
-    if (
-        type(value) is dict
-        and len(value) == 1
-        and "action" in dir(_component_classes().get(next(iter(value)), object))
-    ):
-        return _component(TableRule)(value, path, p)
-    return _component(RedealRule)(value, path, p)
+    return _component(RedealRule, also=_answers_action)(value, path, p)
 
 
-def _component_classes() -> dict[str, type[Any]]:
-    """The library's initial-table rule classes by their names in documents."""
-    return {_component_name(cls): cls for cls in (ReplaceRanks, AwardSums)}
+def _answers_action(component: object) -> bool:
+    """Whether a component is an initial-table rule: it has an `action` method ([T1][rules-t1])."""
+    return callable(getattr(component, "action", None))
 
 
 def _component_readers() -> dict[str, _Reader]:

@@ -243,7 +243,7 @@ _REDEAL = TableAction(kind="redeal")
 
 
 @runtime_checkable
-class TableRule(Protocol):
+class TableRule(RedealRule, Protocol):
     """An initial-table rule: what happens to the initial table at the deal ([T1][rules-t1]).
 
     The rule set's `redeal` field holds either a [`RedealRule`][xeri.RedealRule]
@@ -256,6 +256,10 @@ class TableRule(Protocol):
     [`RuleSetError`][xeri.RuleSetError]. After a replacement the rule is
     asked again about the new table, and may then only keep it or replace
     more cards.
+
+    A table rule is a redeal rule too: its `needed(cards)` says whether
+    `action(cards)` redeals, so code written for redeal rules keeps working
+    (the built-in rules define it; the engine asks `action` only).
     """
 
     def action(self, cards: tuple[Card, ...]) -> TableAction:
@@ -337,6 +341,10 @@ class ReplaceRanks(_Immutable):
                 f"ReplaceRanks.top_only must be True or False, not {_show(self.top_only)}"
             )
 
+    def needed(self, cards: tuple[Card, ...]) -> bool:
+        """Never: this rule keeps or replaces, it does not redeal."""
+        return False
+
     def action(self, cards: tuple[Card, ...]) -> TableAction:
         """Replace the named cards among `cards` (the top one only under `top_only`)."""
         ranks = self.ranks
@@ -409,6 +417,10 @@ class AwardSums(_Immutable):
             )
         if type(self.sweep) is not bool:
             raise RuleSetError(f"AwardSums.sweep must be True or False, not {_show(self.sweep)}")
+
+    def needed(self, cards: tuple[Card, ...]) -> bool:
+        """Never: this rule keeps or awards, it does not redeal."""
+        return False
 
     def action(self, cards: tuple[Card, ...]) -> TableAction:
         """Award the table when it splits into groups of `total`, else keep it."""

@@ -30,7 +30,7 @@ from xeri._families.sums.rule import SumCapture
 from xeri._immutable import _Immutable, _repr
 from xeri._rules.categories import Category
 from xeri._rules.match import CountOut, FixedRounds, MatchFormat, SharedTarget, TargetScore
-from xeri._rules.redeal import AwardSums, Redeal, RedealRule, TableRule
+from xeri._rules.redeal import AwardSums, Redeal, RedealRule
 from xeri._rules.scoring import MajorityTie, PointsTable, Scorer, StandardScorer
 
 __all__ = [
@@ -149,7 +149,7 @@ class RuleSet(_Immutable):
     ([P3][rules-p3]). Needs a pile (`PileCapture`) and `redeal=Redeal.NEVER` or an
     initial-table rule ([T1][rules-t1], which reads the face-up cards only), so that no
     rule reads them."""
-    redeal: RedealRule | TableRule = Redeal.TOP_JACK_OR_TOP_PAIR
+    redeal: RedealRule = Redeal.TOP_JACK_OR_TOP_PAIR
     """When the initial table is dealt again ([G4][rules-g4], [F4][rules-f4];
     `Redeal.NEVER` is [V2][rules-v2]): a [`Redeal`][xeri.Redeal] member,
     [`RanksOnTable`][xeri.RanksOnTable], or any frozen, hashable attrs value
@@ -157,7 +157,8 @@ class RuleSet(_Immutable):
     ([T1][rules-t1]), which may also keep the table, replace named cards
     ([T2][rules-t2]) or award the table ([T3][rules-t3]):
     [`ReplaceRanks`][xeri.ReplaceRanks], [`AwardSums`][xeri.AwardSums], or
-    any value that implements [`TableRule`][xeri.TableRule]."""
+    any value that implements [`TableRule`][xeri.TableRule] (a redeal rule that
+    also answers `action`)."""
     show_bottom_card: bool = False
     """[V1][rules-v1]: after the cut the bottom card is shown to all; a Jack there is
     replaced by the first non-Jack above it. The card is public all round and is dealt last."""
@@ -487,7 +488,7 @@ def _combination_problems(r: RuleSet) -> list[str]:
             "face_down needs a pile capture rule (capture.pile): on an open table every "
             "card can be taken, so a face-down card would be named by the legal moves"
         )
-    table_rule = not isinstance(r.redeal, Redeal) and isinstance(r.redeal, TableRule)
+    table_rule = not isinstance(r.redeal, Redeal) and callable(getattr(r.redeal, "action", None))
     if r.face_down and r.redeal is not Redeal.NEVER and not table_rule:
         p.append(
             "face_down needs redeal=Redeal.NEVER or an initial-table rule (TableRule, which "
