@@ -476,3 +476,18 @@ def test_T1_the_vector_env_and_the_action_arrays_refuse_a_table_rule():
     from xeri.envs.vector import _refusal  # noqa: PLC0415  # numpy is optional
 
     assert _refusal(PISTI_REPLACE) == "does not play the redeal rule ReplaceRanks"
+
+
+def test_T2_T3_the_client_view_shows_the_replaced_cards_and_the_awarded_captures():
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = xeri.client_view_schema()
+    replaced = fresh(PISTI_REPLACE, range(200), lambda s: s.replaced)[0]
+    award = xeri.new_game(ESCOBA, deck=italian_deck("2C 3C 4C 5C 6C 7C  7H 5D 2S AH"), dealer=0)
+    for state in (replaced, award):
+        for seat in (0, 1, None):
+            view = xeri.client_view(state, seat)
+            jsonschema.validate(view, schema)
+            assert xeri.client_view_json(state, seat) == xeri.encode_view(view)
+    assert xeri.client_view(replaced, 1)["replaced"] == [c.ascii for c in replaced.replaced]
+    assert xeri.client_view(award, None)["takes"] == [[0, -1, 4, "xeri"]]
+    assert "replaced" not in xeri.client_view(xeri.new_game(xeri.GREEK, rng=random.Random(1)), 0)

@@ -79,7 +79,7 @@ CLAUSES = {
     "hand_size": "G3, G8, F3, D2, P2, S2, C2",
     "table_size": "G3, F3, D2, P3, S2, C2",
     "face_down": "P3",
-    "redeal": "G4, F4, V2, D2, P3, S2, C2",
+    "redeal": "G4, F4, V2, D2, P3, S2, C2, T1",
     "show_bottom_card": "V1",
     "dealer_per_deal": "G2, G8",
     "xeri_on_last_card": "G7, V3, P4, S4, C5",

@@ -20,7 +20,8 @@ table), `seat`
 (None for a spectator), `ply` (the player moves of the match so far: a client
 sends it back with its move, and a move for an older `ply` is stale),
 `round`, `phase`, `dealer`, `to_move`, `sides`, `hand`, `hand_sizes`,
-`face_down`, `table`, `stock_size`, `bottom_card`, `redealt`, `plays` (each
+`face_down`, `table`, `stock_size`, `bottom_card`, `redealt`, `replaced` (only
+when an initial-table rule replaced cards, [T2][rules-t2]), `plays` (each
 `[seat, move]`), `takes` (each `[seat, turn, count, xeri]`), `captured`,
 `scores`, `round_results`, `status` (`over`, `winner`, `target`), `last`
 (the last play: `seat`, `move`, `text`, `takes`, `xeri`), `move_count`,
@@ -190,6 +191,7 @@ def client_view(state: GameState, seat: int | None) -> dict[str, Any]:  # noqa: 
         "stock_size": len(state.stock),
         "bottom_card": None if bottom is None else _ASCII[bottom],
         "redealt": [[_ASCII[c] for c in shown] for shown in state.redealt],
+        **({"replaced": [_ASCII[c] for c in state.replaced]} if state.replaced else {}),
         "plays": plays_out,
         "takes": takes_out,
         "captured": captured,
@@ -383,6 +385,9 @@ def client_view_json(state: GameState, seat: int | None) -> str:  # noqa: PLR091
     hand = "" if seat is None else ",".join([q[c] for c in state.hands[seat]])
     table_out = ",".join([q[i] if i.__class__ is Card else _encode(_out(i)) for i in table])
     redealt = ",".join(["[" + ",".join([q[c] for c in shown]) + "]" for shown in state.redealt])
+    replaced = (
+        '"replaced":[' + ",".join([q[c] for c in state.replaced]) + "]," if state.replaced else ""
+    )
     return (
         f'{{"view":{VIEW_VERSION},"rules":{facts.rules_text},"pile":{facts.pile_text},'
         f'"seat":{_NUM[seat]},'
@@ -391,7 +396,7 @@ def client_view_json(state: GameState, seat: int | None) -> str:  # noqa: PLR091
         f'"dealer":{state.dealer},"to_move":{_NUM[to_move]},"sides":{facts.sides_text},'
         f'"hand":[{hand}],"hand_sizes":[{",".join([str(len(h)) for h in state.hands])}],'
         f'"face_down":{down},"table":[{table_out}],"stock_size":{len(state.stock)},'
-        f'"bottom_card":{"null" if bottom is None else q[bottom]},"redealt":[{redealt}],'
+        f'"bottom_card":{"null" if bottom is None else q[bottom]},"redealt":[{redealt}],{replaced}'
         f'"plays":[{plays_out}],"takes":[{",".join(takes_out)}],'
         f'"captured":[{",".join(map(str, captured))}],"scores":{facts.scores_text},'
         f'"round_results":{facts.results_text},"status":{facts.status_text},"last":{last},'
