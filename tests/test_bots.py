@@ -168,6 +168,7 @@ OBSERVATION_FIELDS = {
     "round_results",
     "bottom_card",
     "redealt",
+    "replaced",  # public: the initial-table cards put face up under the stock (T2)
 }
 
 

@@ -12,9 +12,15 @@ card-by-card chance.
   `hand_size` cards to each seat, from the seat after the dealer in seat
   order (`deal_seats`, `deal_hands`), then the initial table, its last card
   on top (`lay_table`); under [V1][rules-v1] the bottom card is shown first
-  (`cut_deck`). Each deal is led by the seat after its dealer
-  ([G5][rules-g5], `leader`). When the hands are empty and the stock is not,
-  the same dealer deals again ([G8][rules-g8]), or the next seat under
+  (`cut_deck`). The rule set's `redeal` component then answers about the
+  table ([T1][rules-t1], `table_answer`): keep it, redeal it, replace named
+  cards from the stock ([T2][rules-t2]) or award it as captures
+  ([T3][rules-t3]); `unreplace` undoes the replacements for the validator.
+  The fast paths of `rollout` start after the deal and deal the later
+  blocks only, so they play every initial-table rule as the engine does.
+  Each deal is led by the seat after its dealer ([G5][rules-g5],
+  `leader`). When the hands are empty and the stock is not, the same
+  dealer deals again ([G8][rules-g8]), or the next seat under
   [`dealer_per_deal`][xeri.RuleSet.dealer_per_deal] (`next_deal_dealer`); a
   new round is dealt by the seat after the dealer of the last deal
   ([G2][rules-g2], [F2][rules-f2], `next_round_dealer`).

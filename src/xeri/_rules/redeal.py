@@ -26,12 +26,14 @@ frozen, hashable attrs value with a `needed` method is a rule of its own:
 from __future__ import annotations
 
 from enum import Enum
-from typing import ClassVar, Protocol, runtime_checkable
+from itertools import combinations
+from typing import Protocol, runtime_checkable
 
 import attrs
 
 from xeri._cards import Card, Rank
 from xeri._errors import RuleSetError, _int_in, _show
+from xeri._families.sums.rule import SCOPA_VALUES
 from xeri._immutable import _Immutable
 
 __all__ = [
@@ -323,9 +325,6 @@ class ReplaceRanks(_Immutable):
     top_only: bool = True
     """Whether only the top card is looked at (True), or every face-up card (False)."""
 
-    replaced_to: ClassVar[str] = "bottom"
-    """Where a replaced card goes: face up under the stock, in the order replaced."""
-
     def __attrs_post_init__(self) -> None:
         if (
             type(self.ranks) is not tuple
@@ -353,14 +352,6 @@ class ReplaceRanks(_Immutable):
         return TableAction(kind="replace", cards=named) if named else _KEEP
 
 
-_SCOPA_VALUES: tuple[tuple[Rank, int], ...] = (
-    *((Rank(v), v) for v in range(1, 8)),
-    (Rank.JACK, 8),
-    (Rank.QUEEN, 9),
-    (Rank.KING, 10),
-)
-
-
 @attrs.frozen(kw_only=True)
 class AwardSums(_Immutable):
     """Award an initial table that splits into groups each worth `total` ([T3][rules-t3]).
@@ -382,7 +373,7 @@ class AwardSums(_Immutable):
 
     total: int = 15
     """The value each group must add up to."""
-    values: tuple[tuple[Rank, int], ...] = _SCOPA_VALUES
+    values: tuple[tuple[Rank, int], ...] = SCOPA_VALUES
     """The value of each rank, as (Rank, value) pairs (Scopa's and Escoba's by default:
     Ace 1, 2 to 7 as printed, Jack 8, Queen 9, King 10); a rank left out has none."""
     seat_offset: int = 0
@@ -447,8 +438,6 @@ def _split(
     """
     if not cards:
         return ()
-    from itertools import combinations  # noqa: PLC0415  # only when a table may be awarded
-
     rest = range(1, len(cards))
     for size in range(len(cards)):
         for chosen in combinations(rest, size):
