@@ -378,8 +378,11 @@ def _positions(rules: xeri.RuleSet, seed: int, rounds: int = 1) -> list[xeri.Gam
 @given(rules=rule_sets(table_rules=True), seed=st.integers(0, 2**32 - 1))
 def test_T1_observations_recall_and_validation_hold_on_generated_table_rules(rules, seed):
     rng = random.Random(seed)
+    low, high = rules.round_points_bounds or (0, 0)
     for i, state in enumerate(_positions(rules, seed, rounds=2)):
-        if i % 5:
+        for result in state.round_results:  # score bounds, awarded sweeps counted (T3)
+            assert all(low <= total <= high for total in result.total)
+        if i % 5 and not state.is_round_over:
             continue
         assert check_state(state).problems == [], state
         for seat in range(rules.seats):

@@ -527,10 +527,15 @@ class Sweeps(_Immutable):
         return tuple(len(made) * self.points for made in xeris)
 
     def most(self, rules: RuleSet) -> int:
-        """`points` times the most sweeps a side can make: one a play, two cards each."""
+        """`points` times the most sweeps a side can make: one a play, two cards each.
+
+        An initial-table rule may add one for each card of the initial table
+        ([T3][rules-t3]).
+        """
         most_seats = max(map(rules.sides.count, set(rules.sides)))
         plays = rules.hand_size * rules.deals_per_round * most_seats
-        return self.points * min(len(rules.deck) // 2, plays)
+        awarded = rules.table_size if callable(getattr(rules.redeal, "action", None)) else 0
+        return self.points * (min(len(rules.deck) // 2, plays) + awarded)
 
     def check_points(
         self, points: tuple[int, ...], result: RoundResult, rules: RuleSet

@@ -256,7 +256,9 @@ class RuleSet(_Immutable):
         ([G7][rules-g7], [D6][rules-d6]); with the built-in capture rules
         at most two of them are jack xeris (four cards of the sweeper's rank
         make two; [`SumCapture`][xeri.SumCapture] makes none), with another
-        capture rule any of them may be. The upper bound is sound, not tight:
+        capture rule any of them may be; an initial-table rule ([T3][rules-t3])
+        may add a sweep for each card of the initial table. The upper bound is
+        sound, not tight:
         no round reaches it. Another scorer can score anything: then None.
 
         Examples:
@@ -267,7 +269,7 @@ class RuleSet(_Immutable):
         if type(self.scorer) is not StandardScorer:
             return None
         plays = self.hand_size * self.deals_per_round * max(map(self.sides.count, set(self.sides)))
-        xeris = min(len(self.deck) // 2, plays)
+        xeris = min(len(self.deck) // 2, plays) + _awarded_most(self)
         jacks = 2 if type(self.capture) in (PileCapture, SumCapture) else xeris
         extra = max(0, self.jack_xeri_points - self.xeri_points)
         most = xeris * self.xeri_points + min(xeris, jacks) * extra
@@ -366,6 +368,11 @@ _PROTOCOLS = (
     ("scorer", "Scorer", ("score", "check")),
     ("match", "MatchFormat", ("status",)),
 )
+
+
+def _awarded_most(r: RuleSet) -> int:
+    """The most sweeps an award of the initial table may add ([T3][rules-t3]): one a card."""
+    return r.table_size if callable(getattr(r.redeal, "action", None)) else 0
 
 
 def _lines_most(r: RuleSet) -> int:
