@@ -494,3 +494,18 @@ def test_T2_T3_the_client_view_shows_the_replaced_cards_and_the_awarded_captures
     assert xeri.client_view(replaced, 1)["replaced"] == [c.ascii for c in replaced.replaced]
     assert xeri.client_view(award, None)["takes"] == [[0, -1, 4, "xeri"]]
     assert "replaced" not in xeri.client_view(xeri.new_game(xeri.GREEK, rng=random.Random(1)), 0)
+
+
+def test_T2_the_observation_tensor_has_a_plane_of_the_replaced_cards():
+    from xeri._agents.features import seat_parts  # noqa: PLC0415  # the fast path
+
+    state = fresh(PISTI_REPLACE, range(200), lambda s: len(s.replaced) == 2)[0]
+    blocks = {name: start for name, start, _ in xeri.observation_layout(PISTI_REPLACE)}
+    assert "replaced" not in {name for name, _, _ in xeri.observation_layout(xeri.PISTI)}
+    at = blocks["replaced"]
+    tensor = xeri.observation_tensor(xeri.observe(state, 1))
+    assert [i for i in range(52) if tensor[at + i] == 1.0] == sorted(
+        c.index for c in state.replaced
+    )
+    masks, _ = seat_parts(state, 1)
+    assert masks[at // 52] == sum(1 << c.index for c in state.replaced)
