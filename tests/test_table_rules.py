@@ -509,3 +509,16 @@ def test_T2_the_observation_tensor_has_a_plane_of_the_replaced_cards():
     )
     masks, _ = seat_parts(state, 1)
     assert masks[at // 52] == sum(1 << c.index for c in state.replaced)
+
+
+def test_T2_T3_the_terminal_transcript_tells_what_the_rule_did_at_the_deal():
+    from xeri.cli._show import _step_lines  # noqa: PLC0415  # the terminal's transcript
+
+    before = xeri.start(ESCOBA, dealer=0)
+    deal_move = xeri.Deal(deck=italian_deck("2C 3C 4C 5C 6C 7C  7H 5D 2S AH"))
+    lines = _step_lines(before, deal_move, xeri.apply(before, deal_move), 1, 1)
+    assert "  Player 1 takes 7♥ 5♦ 2♠ A♥  ** XERI **" in lines
+    before = xeri.start(PISTI_REPLACE, dealer=0)
+    deal_move = xeri.Deal(deck=deal(PISTI_REPLACE, table=["2C", "3D", "4H", "JS"], stock=["9D"]))
+    lines = _step_lines(before, deal_move, xeri.apply(before, deal_move), 1, 1)
+    assert "  replaced, face up under the stock: J♠" in lines

@@ -152,6 +152,18 @@ def _deal_lines(after: _Seen) -> list[str]:
     lines.append(f"  table: {_table_text(after)}   stock: {after.stock_size}")
     if facts.bottom_card is not None:
         lines.append(f"  bottom card shown: {facts.bottom_card}")
+    return lines + _initial_table_lines(after)
+
+
+def _initial_table_lines(after: _Seen) -> list[str]:
+    """What an initial-table rule did at the deal: cards replaced (T2), the table awarded (T3)."""
+    lines = []
+    if after.facts.replaced:
+        lines.append(f"  replaced, face up under the stock: {_cards(after.facts.replaced)}")
+    for take in after.takes:
+        if take.turn == -1:
+            sweep = "  ** XERI **" if take.xeri is not None else ""
+            lines.append(f"  {_does(take.seat, after.you, 'takes')} {_cards(take.cards)}{sweep}")
     return lines
 
 
@@ -294,7 +306,11 @@ def _lines(
         phase = before.phase
         if phase is Phase.REDEAL:
             if after.phase is Phase.PLAY or len(after.redealt) > len(before.redealt):
-                return [f"  the table is dealt again: {_table_text(_seen(after, view))}"]
+                seen = _seen(after, view, you)
+                return [
+                    f"  the table is dealt again: {_table_text(seen)}",
+                    *_initial_table_lines(seen),
+                ]
         elif after.phase is not phase:
             return _deal_lines(_seen(after, view, you))
         return []
