@@ -63,6 +63,13 @@ def test_T1_the_named_constructors_and_their_checks():
     assert TableAction.replace([C("JS")]) == TableAction(kind="replace", cards=(C("JS"),))
     award = TableAction.award(1, sweep=True, groups=[[C("5S")], [C("7H")]])
     assert (award.seat_offset, award.sweep, award.groups) == (1, True, ((C("5S"),), (C("7H"),)))
+    for call in (
+        lambda: TableAction.replace(5),  # type: ignore[arg-type]
+        lambda: TableAction.award(groups=5),  # type: ignore[arg-type]
+        lambda: TableAction.award(groups=[5]),  # type: ignore[list-item]
+    ):
+        with pytest.raises(RuleSetError, match="must be a tuple or list"):
+            call()
     for bad in (
         {"kind": "shuffle"},
         {"kind": "replace"},

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from enum import Enum
 from itertools import combinations
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
@@ -212,7 +212,7 @@ class TableAction(_Immutable):
         Args:
             cards: the cards to replace, in order; each must lie face up on the table.
         """
-        return cls(kind="replace", cards=tuple(cards))
+        return cls(kind="replace", cards=_tuple_of(cards, "TableAction.replace's cards"))
 
     @classmethod
     def award(
@@ -236,8 +236,20 @@ class TableAction(_Immutable):
             kind="award",
             seat_offset=seat_offset,
             sweep=sweep,
-            groups=() if groups is None else tuple(map(tuple, groups)),
+            groups=()
+            if groups is None
+            else tuple(
+                _tuple_of(g, "a group of TableAction.award")
+                for g in _tuple_of(groups, "TableAction.award's groups", "groups of cards")
+            ),
         )
+
+
+def _tuple_of(value: object, what: str, of: str = "cards") -> tuple[Any, ...]:
+    """`value` as a tuple: a tuple or list is expected (its items are checked by `TableAction`)."""
+    if not isinstance(value, (tuple, list)):
+        raise RuleSetError(f"{what} must be a tuple or list of {of}, not {_show(value)}")
+    return tuple(value)
 
 
 _KEEP = TableAction(kind="keep")
