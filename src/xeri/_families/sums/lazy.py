@@ -80,18 +80,36 @@ class _Groups:
     the cards of value `w`, the bit above each field left free as a guard.
     """
 
-    __slots__ = ("_accepts", "_final", "_guards", "_parts", "_removed", "_steps", "small", "v")
+    __slots__ = (
+        "_accepts",
+        "_canon",
+        "_final",
+        "_guards",
+        "_merges",
+        "_parts",
+        "_removed",
+        "_steps",
+        "small",
+        "v",
+    )
 
     def __init__(self, v: int) -> None:
         self.v = v
         self.small = (v - 1) // 2
         """The largest small value."""
         self._guards = sum(_GUARD_BIT << _BITS * k for k in range(self.small))
+        unit = [0] + [1 << _BITS * (w - 1) for w in range(1, self.small + 1)]
+        self._merges = [  # two small cards, and the one card of their sum
+            (unit[a] + unit[b], unit[a + b])
+            for a in range(1, self.small + 1)
+            for b in range(a, self.small + 1 - a)
+        ]
         self._parts: dict[tuple[int, int], tuple[int, ...]] = {}
         self._removed: dict[tuple[int, int, int], tuple[int, ...]] = {}
         self._final: dict[int, bool] = {0: True}
-        self._steps: dict[tuple[frozenset[int], int, int, int], list[object]] = {}
+        self._steps: dict[tuple[frozenset[int], int, int, int], list[Hashable]] = {}
         self._accepts: dict[frozenset[int], bool] = {}
+        self._canon: dict[tuple[bool, bool], frozenset[int]] = {}
 
     def parts(self, total: int, top: int) -> tuple[int, ...]:
         """The multisets of small cards of values up to `top` that add up to `total`, packed."""
@@ -123,6 +141,25 @@ class _Groups:
             )
         return got
 
+    def finest(self, excesses: set[int]) -> frozenset[int]:
+        """The excesses without those that another one gives by putting two of its cards as one.
+
+        Such a coarser excess is dominated: in any division that completes
+        it, the two cards can stand for the one.
+        """
+        if len(excesses) > 1:
+            guards = self._guards
+            coarser = set()
+            for excess in excesses:
+                guarded = excess | guards
+                for two, one in self._merges:
+                    if (guarded - two) & guards == guards:
+                        merged = excess - two + one
+                        if merged in excesses:
+                            coarser.add(merged)
+            excesses -= coarser
+        return frozenset(excesses)
+
     def final(self, excess: int) -> bool:
         """Whether an excess divides into groups of `v` (each holding its largest card)."""
         got = self._final.get(excess)
@@ -134,7 +171,21 @@ class _Groups:
             )
         return got
 
-    def row(self, excesses: frozenset[int], pending: int, w: int, n: int) -> list[object]:
+    def settled(self, excesses: frozenset[int]) -> frozenset[int]:
+        """Once every small card is read: one set of excesses for all with the same future.
+
+        What is left to read is the cards of `v / 2`: a set of excesses
+        matters only by whether it divides into groups, and whether it does
+        once a card of `v / 2` takes its complement from it.
+        """
+        odd: set[int] = set()
+        if 2 * self.small + 2 == self.v:
+            for excess in excesses:
+                odd.update(self.remove(excess, self.small + 1, self.small))
+        key = (self.accepts(excesses), bool(odd) and self.accepts(frozenset(odd)))
+        return self._canon.setdefault(key, excesses)
+
+    def row(self, excesses: frozenset[int], pending: int, w: int, n: int) -> list[Hashable]:
         """`(excesses, pending)` after `0, 1, ..., n` loose cards of value `w`, each maybe DEAD.
 
         The classes are read large, then its complement, from `v - 1` down,
@@ -142,6 +193,7 @@ class _Groups:
         its complement, each taking one; the large cards left take their
         complement from the excess, and the small cards left join it.
         Cards of `v / 2` pair, and one left takes `v / 2` from the excess.
+        After the last small value the sets of excesses are `settled`.
         """
         key = (excesses, pending, w, n)
         got = self._steps.get(key)
@@ -154,14 +206,14 @@ class _Groups:
             odd: set[int] = set()
             for excess in excesses:
                 odd.update(self.remove(excess, w, self.small))
-            pair = ((excesses, 0), (frozenset(odd), 0) if odd else DEAD)
+            pair = ((excesses, 0), (self.finest(odd), 0) if odd else DEAD)
             got = [pair[x % 2] for x in range(n + 1)]
         else:
             # ways[k]: the excesses once k large cards have taken their complement from it
             ways = [excesses]
             for _ in range(pending):
                 ways.append(
-                    frozenset(left for way in ways[-1] for left in self.remove(way, w, w - 1))
+                    self.finest({left for way in ways[-1] for left in self.remove(way, w, w - 1)})
                 )
             unit = 1 << _BITS * (w - 1)
             got = [
@@ -170,8 +222,16 @@ class _Groups:
                 else (frozenset(e + (x - pending) * unit for e in excesses), 0)
                 for x in range(n + 1)
             ]
+            if w == self.small:
+                settled = self.settled
+                got = [new if new is DEAD else (settled(new[0]), 0) for new in got]  # type: ignore[index]  # a pair
         self._steps[key] = got
         return got
+
+    def done(self, state: Any) -> bool:  # noqa: ANN401  # a pair
+        """Whether a state after the last class is a member: nothing pending, a division."""
+        excesses, pending = state
+        return not pending and self.accepts(excesses)
 
     def accepts(self, excesses: frozenset[int]) -> bool:
         """Whether one of the excesses divides into groups of `v`."""
@@ -221,6 +281,17 @@ def _grouped_sets(
         order.append(v // 2)
     kmax = len(ok) - 1
     row_of = groups.row
+    if not kmax and _RAISE not in classes and ok[0]:  # no build of the seat's own, no raise
+
+        def plain(state: Any, c: int, m: int) -> list[Hashable]:  # noqa: ANN401  # a pair
+            excesses, pending = state
+            if c <= 0 or c == v:
+                return [state] * (m + 1)  # other seats' builds, cards of v: groups of their own
+            if c == played:
+                return row_of(excesses, pending, c, m + 1)[1:]  # the card played, one more
+            return row_of(excesses, pending, c, m)
+
+        return ClassSets(items, classes, order, (frozenset({0}), 0), plain, groups.done)
 
     def successors(state: Any, c: int, m: int) -> list[Hashable]:  # noqa: ANN401  # the states made here
         excesses, pending, k, raised = state
