@@ -39,7 +39,7 @@ from xeri._moves import Capture, Combine, PlayerMove, Trail
 from xeri._rules.ruleset import RuleSet
 from xeri._table import TableItem, item_cards
 from xeri.bots._prices import _Prices, _prices
-from xeri.bots.base import moves_to_choose
+from xeri.bots.base import CANDIDATES, candidates, moves_to_choose
 from xeri.bots.endgame import _solve
 
 __all__ = ["ISMCTSBot", "PIMCBot", "family", "playout_policy"]
@@ -95,6 +95,10 @@ def playout_policy(rng: RandomSource) -> Policy:
     return policy
 
 
+_PLAYOUT_SAMPLE = 16
+"""How many moves drawn by index the playout prices when there are more than `CANDIDATES`."""
+
+
 def _table_choice(view: RolloutView, prices: _Prices, randrange: Callable[[int], int]) -> int:
     """The playout's pick on an open table: the dearest capture or build, else lay a safe card."""
     moves = view.moves
@@ -109,7 +113,11 @@ def _table_choice(view: RolloutView, prices: _Prices, randrange: Callable[[int],
     value = prices.value
     best, best_gain = -1, 0.0
     trails: list[int] = []
-    for i, move in enumerate(moves):
+    n = len(moves)
+    # Above the cap, the moves of a sample by index are priced (the rest never listed).
+    picks = range(n) if n <= CANDIDATES else sorted({randrange(n) for _ in range(_PLAYOUT_SAMPLE)})
+    for i in picks:
+        move = moves[i]
         kind = type(move)
         if kind is Trail:
             trails.append(i)
@@ -342,6 +350,13 @@ def _solved(
     return None if solution is None else solution.move  # None: too large after all, sample
 
 
+def _candidates(
+    moves: Sequence[PlayerMove], observation: Observation, rng: RandomSource
+) -> Sequence[PlayerMove]:
+    """The moves a search bot weighs: all, or the bounded candidates above the cap."""
+    return candidates(moves, rng, hand=observation.hand, table=observation.table)
+
+
 def _start(
     observation: Observation,
     moves: Sequence[PlayerMove],
@@ -487,7 +502,7 @@ class PIMCBot(_Immutable):
 
     def choose(self, observation: Observation, rng: RandomSource) -> PlayerMove:
         """The move with the best sampled playouts; see [`Bot.choose`][xeri.bots.Bot.choose]."""
-        moves = moves_to_choose(observation)
+        moves = _candidates(moves_to_choose(observation), observation, rng)
         plan = _start(observation, moves, rng, self.endgame, self.seconds)
         if not isinstance(plan, _Plan):
             return plan
@@ -593,7 +608,9 @@ class _Tree:
         me = self.root.side
         modelled = self.model_others
         while (mover := state.to_move) is not None and len(path) < depth:
-            available = legal_moves(state)
+            available = candidates(
+                legal_moves(state), rng, hand=state.hands[mover], table=state.table
+            )
             children = node.children
             if modelled and sides[mover] != me:
                 # Another side's move, played by the policy: an opponent model.
@@ -721,7 +738,7 @@ class ISMCTSBot(_Immutable):
 
     def choose(self, observation: Observation, rng: RandomSource) -> PlayerMove:
         """The search's move; see [`Bot.choose`][xeri.bots.Bot.choose]."""
-        moves = moves_to_choose(observation)
+        moves = _candidates(moves_to_choose(observation), observation, rng)
         plan = _start(observation, moves, rng, self.endgame, self.seconds)
         if not isinstance(plan, _Plan):
             return plan
