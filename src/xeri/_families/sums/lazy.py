@@ -88,6 +88,7 @@ class _Groups:
         "_merges",
         "_parts",
         "_removed",
+        "_settled",
         "_steps",
         "small",
         "v",
@@ -110,6 +111,7 @@ class _Groups:
         self._steps: dict[tuple[frozenset[int], int, int, int], list[Hashable]] = {}
         self._accepts: dict[frozenset[int], bool] = {}
         self._canon: dict[tuple[bool, bool], frozenset[int]] = {}
+        self._settled: dict[frozenset[int], frozenset[int]] = {}
 
     def parts(self, total: int, top: int) -> tuple[int, ...]:
         """The multisets of small cards of values up to `top` that add up to `total`, packed."""
@@ -178,12 +180,15 @@ class _Groups:
         matters only by whether it divides into groups, and whether it does
         once a card of `v / 2` takes its complement from it.
         """
-        odd: set[int] = set()
-        if 2 * self.small + 2 == self.v:
-            for excess in excesses:
-                odd.update(self.remove(excess, self.small + 1, self.small))
-        key = (self.accepts(excesses), bool(odd) and self.accepts(frozenset(odd)))
-        return self._canon.setdefault(key, excesses)
+        got = self._settled.get(excesses)
+        if got is None:
+            odd: set[int] = set()
+            if 2 * self.small + 2 == self.v:
+                for excess in excesses:
+                    odd.update(self.remove(excess, self.small + 1, self.small))
+            key = (self.accepts(excesses), bool(odd) and self.accepts(frozenset(odd)))
+            got = self._settled[excesses] = self._canon.setdefault(key, excesses)
+        return got
 
     def row(self, excesses: frozenset[int], pending: int, w: int, n: int) -> list[Hashable]:
         """`(excesses, pending)` after `0, 1, ..., n` loose cards of value `w`, each maybe DEAD.
