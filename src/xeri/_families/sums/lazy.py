@@ -108,7 +108,7 @@ class _Groups:
         self._parts: dict[tuple[int, int], tuple[int, ...]] = {}
         self._removed: dict[tuple[int, int, int], tuple[int, ...]] = {}
         self._final: dict[int, bool] = {0: True}
-        self._steps: dict[tuple[frozenset[int], int, int, int], list[Hashable]] = {}
+        self._steps: dict[tuple[frozenset[int], int, int], list[Hashable]] = {}
         self._accepts: dict[frozenset[int], bool] = {}
         self._canon: dict[tuple[bool, bool], frozenset[int]] = {}
         self._settled: dict[frozenset[int], frozenset[int]] = {}
@@ -200,10 +200,10 @@ class _Groups:
         Cards of `v / 2` pair, and one left takes `v / 2` from the excess.
         After the last small value the sets of excesses are `settled`.
         """
-        key = (excesses, pending, w, n)
+        key = (excesses, pending, w)
         got = self._steps.get(key)
-        if got is not None:
-            return got
+        if got is not None and len(got) > n:  # kept for the most cards asked so far
+            return got if len(got) == n + 1 else got[: n + 1]
         v = self.v
         if 2 * w > v:
             got = [(excesses, x) for x in range(n + 1)]
