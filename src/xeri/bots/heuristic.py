@@ -24,7 +24,7 @@ from xeri._moves import PlayerMove
 from xeri._rules.ruleset import RuleSet
 from xeri._table import TableItem, item_cards
 from xeri.bots._prices import _prices, comparisons
-from xeri.bots.base import candidates, moves_to_choose
+from xeri.bots.base import CANDIDATES, candidates, moves_to_choose
 
 __all__ = ["CountingBot", "GreedyBot", "unseen_cards"]
 
@@ -206,9 +206,12 @@ def _replies(
     rules: RuleSet, table: tuple[TableItem, ...], card: Card, seat: int
 ) -> Sequence[PlayerMove]:
     """The moves of `card` alone on `table`, or their candidates when there are very many."""
-    if len(table) <= _SMALL:
-        return rules.capture.moves(table, (card,), seat)
+    capture = rules.capture
+    if capture.pile or len(table) <= _SMALL:
+        return capture.moves(table, (card,), seat)
     moves = moves_on(rules, table, (card,), seat)
+    if len(moves) <= CANDIDATES:
+        return moves
     return candidates(
         moves, random.Random(len(moves)), hand=(card,), table=table, sample=_REPLY_SAMPLE
     )

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
@@ -99,6 +99,17 @@ _PLAYOUT_SAMPLE = 16
 """How many moves drawn by index the playout prices when there are more than `CANDIDATES`."""
 
 
+def _priced(
+    moves: Sequence[PlayerMove], randrange: Callable[[int], int]
+) -> Iterable[tuple[int, PlayerMove]]:
+    """The moves the playout prices, with their indices: all, or a sample above the cap."""
+    n = len(moves)
+    if n <= CANDIDATES:
+        return enumerate(moves)
+    # The moves of a sample by index, the rest never listed.
+    return [(i, moves[i]) for i in sorted({randrange(n) for _ in range(_PLAYOUT_SAMPLE)})]
+
+
 def _table_choice(view: RolloutView, prices: _Prices, randrange: Callable[[int], int]) -> int:
     """The playout's pick on an open table: the dearest capture or build, else lay a safe card."""
     moves = view.moves
@@ -113,11 +124,7 @@ def _table_choice(view: RolloutView, prices: _Prices, randrange: Callable[[int],
     value = prices.value
     best, best_gain = -1, 0.0
     trails: list[int] = []
-    n = len(moves)
-    # Above the cap, the moves of a sample by index are priced (the rest never listed).
-    picks = range(n) if n <= CANDIDATES else sorted({randrange(n) for _ in range(_PLAYOUT_SAMPLE)})
-    for i in picks:
-        move = moves[i]
+    for i, move in _priced(moves, randrange):
         kind = type(move)
         if kind is Trail:
             trails.append(i)
