@@ -77,6 +77,7 @@ from xeri._io.view import (
     client_view,
     client_view_json,
     client_view_schema,
+    decode_view,
     encode_view,
 )
 from xeri._moves import (
@@ -227,6 +228,7 @@ __all__ = [
     "client_view_json",
     "client_view_schema",
     "consistent_states",
+    "decode_view",
     "determinize",
     "encode_view",
     "factored",
