@@ -74,6 +74,7 @@ def test_X2_every_view_meets_the_schema_and_its_text_is_its_compact_encoding(rul
             VALIDATOR.validate(sent)
             # One source: the text is the dict's encoding, and reads back to it.
             assert text == encode_view(view) == encode_view(sent)
+            assert text == json.dumps(sent, ensure_ascii=False, separators=(",", ":"))
             assert decode_view(text) == view
             # The text leaves out exactly the keys at their default.
             for key, value in view.items():
