@@ -39,6 +39,19 @@ from pathlib import Path
 from websockets.asyncio.client import connect
 
 SRC = str(Path(__file__).resolve().parent.parent / "src")
+PROFILED = """
+import cProfile, signal, sys
+from xeri.cli import main
+profile = cProfile.Profile()
+def stop(*_):
+    profile.disable()
+    profile.dump_stats(sys.argv[1])
+    sys.exit(0)
+signal.signal(signal.SIGTERM, stop)  # uvicorn raises the SIGTERM again once it has stopped
+profile.enable()
+main(sys.argv[2:])
+stop()
+"""
 
 
 def free_port() -> int:
@@ -122,16 +135,17 @@ async def client(
                 if sent_at >= measure_from:
                     latencies.append(time.monotonic() - sent_at)
                 sent_at = None
-            if view["status"]["over"]:
+            # The view's JSON leaves out the keys at their default (xeri.decode_view).
+            if view.get("phase") == "match over":
                 playing = False
                 break
-            if view["to_move"] == 0 and view["moves"] and sent_at is None:
+            if view.get("to_move") == 0 and view.get("moves") and sent_at is None:
                 await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
                 if time.monotonic() >= stop_at:
                     break
                 sent_ply = view["ply"]
                 sent_at = time.monotonic()
-                move = rng.choice(view["moves"])[0]
+                move = rng.randrange(len(view["moves"]))
                 await ws.send(json.dumps({"type": "move", "move": move, "ply": sent_ply}))
         if playing:
             held.append(1)
@@ -170,15 +184,22 @@ def main() -> None:
     parser.add_argument(
         "--warmup", type=float, default=10.0, help="seconds of play not measured, first (10)"
     )
-    parser.add_argument("--sync", default="full", choices=("full", "normal"), help="as serve's")
+    parser.add_argument("--sync", default="normal", choices=("full", "normal"), help="as serve's")
+    parser.add_argument(
+        "--profile", metavar="FILE", help="run the server under cProfile and write its stats here"
+    )
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="xeri-load-"))
     port = free_port()
     env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
     with (folder / "serve.log").open("wb") as log:
+        serve = ["serve", "--db", str(folder / "games.db"), "--port", str(port)]
+        serve += ["--bot-delay", "0", "--workers", "1", "--sync", args.sync]
+        command = [sys.executable, "-m", "xeri", *serve]
+        if args.profile:
+            command = [sys.executable, "-c", PROFILED, str(Path(args.profile).resolve()), *serve]
         server = subprocess.Popen(
-            [sys.executable, "-m", "xeri", "serve", "--db", str(folder / "games.db")]
-            + ["--port", str(port), "--bot-delay", "0", "--workers", "1", "--sync", args.sync],
+            command,
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=log,
