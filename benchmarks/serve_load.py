@@ -1,6 +1,7 @@
 """Load on `xeri serve`: many concurrent games of one human-like client against the counting bot.
 
-Run: `python benchmarks/serve_load.py [--games 1000] [--seconds 60] [--think 3]`.
+Run: `python benchmarks/serve_load.py [--games 1000] [--seconds 40] [--think 8]` (about
+a minute and a half with these defaults).
 
 Starts `xeri serve` in a child process on 127.0.0.1 (a fresh SQLite file in a
 temporary folder, one bot process), makes `--games` GREEK games of a human
@@ -13,8 +14,11 @@ move is the time from sending it to receiving the view that shows it played
 (the rows committed first). The run stops by itself after `--seconds` of
 play, stops the server and prints: games held (connected and playing at the
 end), moves measured, p50 and p99 latency, the server's CPU per move (its own
-process and its bot process, both moves counted: the human's and the bot's)
-and its memory per game (resident memory with the games, less before them).
+process and its bot process, both moves counted: the human's and the bot's),
+the share of one core the server's process used while playing, its memory
+per game (resident memory with the games, less before them), and the load
+average of the machine before and after (on a shared machine the tail of the
+latency is mostly the wait for a core).
 Loopback only; nothing leaves the machine. Figures, not tests.
 """
 
@@ -106,11 +110,12 @@ def create(url: str) -> str:
 
 async def client(
     ws_url: str,
+    *,
     think: float,
     stop_at: float,
     latencies: list[float],
     held: list[int],
-    *,
+    answered: list[int],
     seed: int,
     measure_from: float,
 ) -> None:
@@ -132,6 +137,7 @@ async def client(
                 continue
             view = msg["view"]
             if sent_at is not None and view["ply"] > sent_ply:
+                answered.append(1)
                 if sent_at >= measure_from:
                     latencies.append(time.monotonic() - sent_at)
                 sent_at = None
@@ -153,34 +159,36 @@ async def client(
 
 async def run(
     port: int, links: list[str], think: float, seconds: float, warmup: float
-) -> tuple[list[float], int]:
-    """Connect every client, play for `seconds`, return the latencies and the games held."""
+) -> tuple[list[float], int, int]:
+    """Connect every client, play; the latencies, the games held, the human moves made."""
     latencies: list[float] = []
     held: list[int] = []
+    answered: list[int] = []
     start = time.monotonic()
     stop_at = start + warmup + seconds
     tasks = [
         client(
             f"ws://127.0.0.1:{port}/ws?{link}",
-            think,
-            stop_at,
-            latencies,
-            held,
+            think=think,
+            stop_at=stop_at,
+            latencies=latencies,
+            held=held,
+            answered=answered,
             seed=i,
             measure_from=start + warmup,
         )
         for i, link in enumerate(links)
     ]
     await asyncio.gather(*tasks, return_exceptions=True)
-    return latencies, len(held)
+    return latencies, len(held), len(answered)
 
 
 def main() -> None:
     """Start the server, load it, print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="concurrent games (1000)")
-    parser.add_argument("--seconds", type=float, default=60.0, help="seconds of play (60)")
-    parser.add_argument("--think", type=float, default=3.0, help="mean think time, s (3)")
+    parser.add_argument("--seconds", type=float, default=40.0, help="seconds of play (40)")
+    parser.add_argument("--think", type=float, default=8.0, help="mean think time, s (8)")
     parser.add_argument(
         "--warmup", type=float, default=10.0, help="seconds of play not measured, first (10)"
     )
@@ -215,27 +223,66 @@ def main() -> None:
         time.sleep(1.0)  # the bot process has started
         rss_before = rss_bytes(server.pid)
         links = [create(url) for _ in range(args.games)]
-        cpu_before = tree_cpu(server.pid)
-        latencies, held = asyncio.run(run(port, links, args.think, args.seconds, args.warmup))
+        load_before = os.getloadavg()[0]
+        cpu_before, own_before, wall = (
+            tree_cpu(server.pid),
+            cpu_seconds(server.pid),
+            time.monotonic(),
+        )
+        latencies, held, made = asyncio.run(run(port, links, args.think, args.seconds, args.warmup))
         cpu = tree_cpu(server.pid) - cpu_before
+        own = cpu_seconds(server.pid) - own_before
+        wall = time.monotonic() - wall
         rss_after = rss_bytes(server.pid)
+        load_after = os.getloadavg()[0]
     finally:
         server.terminate()
         server.wait(timeout=30)
         shutil.rmtree(folder, ignore_errors=True)
+    report(
+        args,
+        latencies,
+        held=held,
+        made=made,
+        cpu=cpu,
+        own=own / wall,
+        memory=(rss_after - rss_before) / args.games,
+        load=(load_before, load_after),
+    )
+
+
+def report(
+    args: argparse.Namespace,
+    latencies: list[float],
+    *,
+    held: int,
+    made: int,
+    cpu: float,
+    own: float,
+    memory: float,
+    load: tuple[float, float],
+) -> None:
+    """Print the figures of a run."""
     if not latencies:
         print("no move was measured")
         return
     latencies.sort()
-    p = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1e3  # noqa: E731
-    moves = 2 * len(latencies)  # each human move is answered by a bot move
+
+    def p(q: float) -> float:
+        return latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1e3
+
+    moves = 2 * made  # each human move is answered by a bot move
     print(f"sync={args.sync}, think {args.think} s, {args.warmup:.0f} s of warm-up not measured")
+    print(f"load average of the machine: {load[0]:.1f} before, {load[1]:.1f} after")
     print(f"games: {args.games} made, {held} held to the end of {args.seconds:.0f} s of play")
-    print(f"moves measured: {len(latencies)} human moves ({moves} moves with the bot's replies)")
+    print(f"moves measured: {len(latencies)} human moves (of {made} made, warm-up included)")
     print(f"latency: p50 {p(0.50):.1f} ms, p99 {p(0.99):.1f} ms, max {latencies[-1] * 1e3:.1f} ms")
     print(f"  mean {statistics.mean(latencies) * 1e3:.1f} ms")
-    print(f"server CPU per move: {cpu / moves * 1e3:.2f} ms (server and bot process)")
-    print(f"memory per game: {(rss_after - rss_before) / args.games / 1024:.1f} KiB")
+    print(
+        f"server CPU per move: {cpu / moves * 1e3:.2f} ms (server and bot process, {moves} moves)"
+    )
+    print(f"server process: {own:.0%} of one core while playing")
+    print(f"memory per game: {memory / 1024:.1f} KiB")
 
 
 if __name__ == "__main__":
