@@ -224,15 +224,13 @@ def main() -> None:
         rss_before = rss_bytes(server.pid)
         links = [create(url) for _ in range(args.games)]
         load_before = os.getloadavg()[0]
-        cpu_before, own_before, wall = (
-            tree_cpu(server.pid),
-            cpu_seconds(server.pid),
-            time.monotonic(),
-        )
+        cpu_before, own_before = tree_cpu(server.pid), cpu_seconds(server.pid)
+        wall, mine = time.monotonic(), time.process_time()
         latencies, held, made = asyncio.run(run(port, links, args.think, args.seconds, args.warmup))
         cpu = tree_cpu(server.pid) - cpu_before
         own = cpu_seconds(server.pid) - own_before
         wall = time.monotonic() - wall
+        mine = time.process_time() - mine
         rss_after = rss_bytes(server.pid)
         load_after = os.getloadavg()[0]
     finally:
@@ -246,6 +244,8 @@ def main() -> None:
         made=made,
         cpu=cpu,
         own=own / wall,
+        bots=(cpu - own) / wall,
+        clients=mine / wall,
         memory=(rss_after - rss_before) / args.games,
         load=(load_before, load_after),
     )
@@ -259,6 +259,8 @@ def report(
     made: int,
     cpu: float,
     own: float,
+    bots: float,
+    clients: float,
     memory: float,
     load: tuple[float, float],
 ) -> None:
@@ -281,7 +283,10 @@ def report(
     print(
         f"server CPU per move: {cpu / moves * 1e3:.2f} ms (server and bot process, {moves} moves)"
     )
-    print(f"server process: {own:.0%} of one core while playing")
+    print(
+        f"share of one core while playing: server process {own:.0%}, bot process {bots:.0%},"
+        f" the clients (this process) {clients:.0%}"
+    )
     print(f"memory per game: {memory / 1024:.1f} KiB")
 
 

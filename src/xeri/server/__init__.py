@@ -19,7 +19,7 @@ and how to put it behind a reverse proxy.
   gets the next view, or `{"type": "refused", "code": ..., "message": ...}`.
 
 Every move's rows are committed to SQLite before any client is told;
-bots run in a process pool, never on the event loop; a restart resumes
+bots run in processes of their own, never on the event loop; a restart resumes
 every unfinished game from the database.
 """
 
