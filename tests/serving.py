@@ -58,6 +58,15 @@ class Server:
                 time.sleep(0.1)
         raise AssertionError("xeri serve did not start in 60 seconds")
 
+    def children(self) -> list[int]:
+        """The live child processes of the server (its bot processes)."""
+        assert self.proc is not None
+        try:
+            text = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children").read_text()
+        except OSError:
+            return []
+        return [int(p) for p in text.split()]
+
     def kill(self) -> None:
         assert self.proc is not None
         self.proc.send_signal(signal.SIGKILL)

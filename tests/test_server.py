@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import random
@@ -10,6 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
@@ -18,6 +20,8 @@ import xeri
 from edge_games import hidden_cards, named_cards
 from serving import Server, running
 from xeri.cli import main
+from xeri.server._bots import BotPool, BotProcessError
+from xeri.session import Session, run_bot
 
 PRESETS = sorted(xeri.registered())
 
@@ -59,7 +63,9 @@ def play_until(
         if stop(view):
             return view
         ws.send(
-            json.dumps({"type": "move", "move": rng.randrange(len(view["moves"])), "ply": view["ply"]})
+            json.dumps(
+                {"type": "move", "move": rng.randrange(len(view["moves"])), "ply": view["ply"]}
+            )
         )
 
 
@@ -210,10 +216,20 @@ def test_a_restart_resumes_every_unfinished_game(tmp_path):
         server.stop()
 
 
-def test_kill_9_mid_play_loses_no_move_a_client_saw(tmp_path):
+def gone(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return True
+    return state == "Z"  # ended, and not yet reaped by anyone
+
+
+@pytest.mark.parametrize("sync", ["normal", "full"])
+def test_kill_9_mid_play_loses_no_move_a_client_saw(tmp_path, sync):
     db = tmp_path / "g.db"
-    server = Server(db)
+    server = Server(db, extra=["--sync", sync])
     server.start()
+    bots: list[int] = []
     rng = random.Random(5)
     try:
         made = server.new_game("greek", ["human", "counting"])
@@ -234,6 +250,7 @@ def test_kill_9_mid_play_loses_no_move_a_client_saw(tmp_path):
                     if seen["to_move"] == 0 and seen["moves"]:
                         ws.send(json.dumps({"type": "move", "move": 0, "ply": seen["ply"]}))
                 finally:
+                    bots.extend(server.children())
                     server.kill()
             server.start()
         with connect(server.ws_url(link)) as ws:
@@ -243,6 +260,35 @@ def test_kill_9_mid_play_loses_no_move_a_client_saw(tmp_path):
             play_until(ws, 0, lambda v: v["ply"] >= final["ply"] + 3, rng, first=final)  # goes on
     finally:
         server.stop()
+    # A killed server leaves no bot process behind: each ends when its pipe closes.
+    assert bots
+    deadline = time.monotonic() + 20
+    while not all(gone(pid) for pid in bots) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert all(gone(pid) for pid in bots)
+
+
+def test_bot_processes_answer_tell_failures_and_are_started_again():
+    async def go() -> None:
+        pool = BotPool(1)
+        session, _ = Session.new(xeri.GREEK, ("counting", "counting"), seed="b", dealer=0)
+        task = session.bot_task()
+        assert task is not None
+        try:
+            assert await pool.run(task) == run_bot(task)
+            with pytest.raises(BotProcessError, match="KeyError"):
+                await pool.run(attrs.evolve(task, kind="no such bot"))
+            first = pool._procs[0]
+            first.proc.kill()
+            await first.reader  # its pipe closed
+            with pytest.raises(BotProcessError, match="ended"):
+                first.run(task)
+            assert await pool.run(task) == run_bot(task)  # in a new process
+            assert pool._procs[0] is not first
+        finally:
+            await pool.close()
+
+    asyncio.run(go())
 
 
 def test_serve_refuses_bad_options_with_a_one_line_error():

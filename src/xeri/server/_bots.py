@@ -46,6 +46,8 @@ class _Worker:
         return not self.reader.done()
 
     def run(self, task: BotTask) -> asyncio.Future[int]:
+        if not self.alive:
+            raise BotProcessError("the bot process ended")
         n = next(self.ids)
         future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
         self.pending[n] = future
