@@ -194,6 +194,12 @@ def main() -> None:
     )
     parser.add_argument("--sync", default="normal", choices=("full", "normal"), help="as serve's")
     parser.add_argument(
+        "--core",
+        type=int,
+        default=None,
+        help="pin the server and its bot process to this one core (default: not pinned)",
+    )
+    parser.add_argument(
         "--profile", metavar="FILE", help="run the server under cProfile and write its stats here"
     )
     args = parser.parse_args()
@@ -213,6 +219,8 @@ def main() -> None:
             stderr=log,
         )
     url = f"http://127.0.0.1:{port}"
+    if args.core is not None:  # the bot process, started later, inherits it
+        os.sched_setaffinity(server.pid, {args.core})
     try:
         for _ in range(600):
             try:
@@ -274,7 +282,11 @@ def report(
         return latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1e3
 
     moves = 2 * made  # each human move is answered by a bot move
-    print(f"sync={args.sync}, think {args.think} s, {args.warmup:.0f} s of warm-up not measured")
+    pinned = "not pinned" if args.core is None else f"pinned to core {args.core}"
+    print(
+        f"sync={args.sync}, think {args.think} s, {args.warmup:.0f} s of warm-up not measured,"
+        f" server {pinned}"
+    )
     print(f"load average of the machine: {load[0]:.1f} before, {load[1]:.1f} after")
     print(f"games: {args.games} made, {held} held to the end of {args.seconds:.0f} s of play")
     print(f"moves measured: {len(latencies)} human moves (of {made} made, warm-up included)")
