@@ -7,18 +7,22 @@ Starts `xeri serve` in a child process on 127.0.0.1 (a fresh SQLite file in a
 temporary folder, one bot process), makes `--games` GREEK games of a human
 seat against the counting bot, and opens one websocket per game from this
 process (connecting them all at once is a storm the first seconds absorb:
-`--warmup` seconds of play are not measured). Each client waits a human's
-think time (uniform from half to one and a half times `--think` seconds)
-before each of its moves. The latency of a
-move is the time from sending it to receiving the view that shows it played
-(the rows committed first). The run stops by itself after `--seconds` of
-play, stops the server and prints: games held (connected and playing at the
-end), moves measured, p50 and p99 latency, the server's CPU per move (its own
-process and its bot process, both moves counted: the human's and the bot's),
-the share of one core the server's process used while playing, its memory
-per game (resident memory with the games, less before them), and the load
-average of the machine before and after (on a shared machine the tail of the
-latency is mostly the wait for a core).
+`--warmup` seconds of play are not measured; at their end this process's
+objects are frozen for its garbage collector, whose full collections over a
+thousand clients would otherwise pause it for a tenth of a second and more).
+Each client waits a human's think time (uniform from half to one and a half
+times `--think` seconds) before each of its moves. The latency of a move is
+the time from sending it to receiving the view that shows it played (the
+rows committed first). The run stops by itself after `--seconds` of play,
+stops the server and prints: the load average of the machine before and
+after (on a shared machine the tail of the latency is mostly the wait for a
+core), games held (connected and playing at the end), moves measured, p50
+and p99 latency, the server's CPU per move (its own process and its bot
+process, both moves counted: the human's and the bot's), the share of one
+core each process used while playing, the clients' own full garbage
+collections, and the server's memory per game (resident memory with the
+games, less before them). `--profile FILE` runs the server under cProfile;
+`--core N` pins it to one core.
 Loopback only; nothing leaves the machine. Figures, not tests.
 """
 
@@ -27,6 +31,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -56,6 +61,25 @@ profile.enable()
 main(sys.argv[2:])
 stop()
 """
+
+
+class Pauses:
+    """The collections of the cyclic garbage collector in this process, and how long each took.
+
+    The clients' own pauses delay the views they read: they are counted apart,
+    so that a long one is not taken for the server's.
+    """
+
+    def __init__(self) -> None:
+        self.started = 0.0
+        self.full: list[float] = []  # seconds, of each collection of the oldest generation
+        gc.callbacks.append(self._callback)
+
+    def _callback(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self.started = time.perf_counter()
+        elif info["generation"] == 2:
+            self.full.append(time.perf_counter() - self.started)
 
 
 def free_port() -> int:
@@ -179,7 +203,17 @@ async def run(
         )
         for i, link in enumerate(links)
     ]
-    await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def settle() -> None:
+        # Every client is connected by the end of the warm-up: its objects are kept for
+        # good, so that the clients' later full collections are short (they are pauses
+        # of this process, not of the server, but they would delay the views read).
+        await asyncio.sleep(warmup * 0.9)
+        gc.collect()
+        gc.freeze()
+
+    await asyncio.gather(settle(), *tasks, return_exceptions=True)
+    gc.unfreeze()
     return latencies, len(held), len(answered)
 
 
@@ -234,11 +268,13 @@ def main() -> None:
         load_before = os.getloadavg()[0]
         cpu_before, own_before = tree_cpu(server.pid), cpu_seconds(server.pid)
         wall, mine = time.monotonic(), time.process_time()
+        pauses = Pauses()
         latencies, held, made = asyncio.run(run(port, links, args.think, args.seconds, args.warmup))
         cpu = tree_cpu(server.pid) - cpu_before
         own = cpu_seconds(server.pid) - own_before
         wall = time.monotonic() - wall
         mine = time.process_time() - mine
+        gc.callbacks.remove(pauses._callback)
         rss_after = rss_bytes(server.pid)
         load_after = os.getloadavg()[0]
     finally:
@@ -256,6 +292,7 @@ def main() -> None:
         clients=mine / wall,
         memory=(rss_after - rss_before) / args.games,
         load=(load_before, load_after),
+        pauses=pauses.full,
     )
 
 
@@ -271,6 +308,7 @@ def report(
     clients: float,
     memory: float,
     load: tuple[float, float],
+    pauses: list[float],
 ) -> None:
     """Print the figures of a run."""
     if not latencies:
@@ -299,6 +337,8 @@ def report(
         f"share of one core while playing: server process {own:.0%}, bot process {bots:.0%},"
         f" the clients (this process) {clients:.0%}"
     )
+    longest = f", the longest {max(pauses) * 1e3:.0f} ms" if pauses else ""
+    print(f"the clients' full garbage collections while playing: {len(pauses)}{longest}")
     print(f"memory per game: {memory / 1024:.1f} KiB")
 
 
