@@ -132,6 +132,8 @@ def test_decode_view_refuses_what_is_not_a_view():
         with pytest.raises(ArgumentError):
             decode_view(bad)
     assert decode_view(json.loads(text)) == decode_view(text)
+    with pytest.raises(ArgumentError, match="JSON-ready"):
+        decode_view({**json.loads(text), "hand": [object()]})
     with pytest.raises(ArgumentError, match="str or a dict"):
         decode_view(b"{}")  # type: ignore[arg-type]
     with pytest.raises(ArgumentError):

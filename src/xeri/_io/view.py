@@ -243,7 +243,10 @@ def decode_view(view: str | dict[str, Any]) -> dict[str, Any]:
         except ValueError as exc:
             raise ArgumentError(f"the view is not JSON: {exc}") from None
     elif type(view) is dict:
-        view = json.loads(_encode(view))
+        try:
+            view = json.loads(_encode(view))  # a copy, of JSON values only
+        except (TypeError, ValueError) as exc:
+            raise ArgumentError(f"the view is not JSON-ready: {exc}") from None
     else:
         raise ArgumentError(f"decode_view needs a str or a dict, not {type(view).__name__}")
     _check(view)
