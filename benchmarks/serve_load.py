@@ -72,14 +72,14 @@ class Pauses:
 
     def __init__(self) -> None:
         self.started = 0.0
-        self.full: list[float] = []  # seconds, of each collection of the oldest generation
+        self.full: list[tuple[float, float]] = []  # (when, seconds) of each full collection
         gc.callbacks.append(self._callback)
 
     def _callback(self, phase: str, info: dict[str, int]) -> None:
         if phase == "start":
             self.started = time.perf_counter()
         elif info["generation"] == 2:
-            self.full.append(time.perf_counter() - self.started)
+            self.full.append((time.monotonic(), time.perf_counter() - self.started))
 
 
 def free_port() -> int:
@@ -268,6 +268,7 @@ def main() -> None:
         load_before = os.getloadavg()[0]
         cpu_before, own_before = tree_cpu(server.pid), cpu_seconds(server.pid)
         wall, mine = time.monotonic(), time.process_time()
+        wall_start = wall
         pauses = Pauses()
         latencies, held, made = asyncio.run(run(port, links, args.think, args.seconds, args.warmup))
         cpu = tree_cpu(server.pid) - cpu_before
@@ -292,7 +293,7 @@ def main() -> None:
         clients=mine / wall,
         memory=(rss_after - rss_before) / args.games,
         load=(load_before, load_after),
-        pauses=pauses.full,
+        pauses=[d for t, d in pauses.full if t >= wall_start + args.warmup],
     )
 
 
@@ -338,7 +339,7 @@ def report(
         f" the clients (this process) {clients:.0%}"
     )
     longest = f", the longest {max(pauses) * 1e3:.0f} ms" if pauses else ""
-    print(f"the clients' full garbage collections while playing: {len(pauses)}{longest}")
+    print(f"the clients' full garbage collections while measured: {len(pauses)}{longest}")
     print(f"memory per game: {memory / 1024:.1f} KiB")
 
 
