@@ -267,13 +267,12 @@ def main() -> None:
         links = [create(url) for _ in range(args.games)]
         load_before = os.getloadavg()[0]
         cpu_before, own_before = tree_cpu(server.pid), cpu_seconds(server.pid)
-        wall, mine = time.monotonic(), time.process_time()
-        wall_start = wall
+        wall_start, mine = time.monotonic(), time.process_time()
         pauses = Pauses()
         latencies, held, made = asyncio.run(run(port, links, args.think, args.seconds, args.warmup))
         cpu = tree_cpu(server.pid) - cpu_before
         own = cpu_seconds(server.pid) - own_before
-        wall = time.monotonic() - wall
+        wall = time.monotonic() - wall_start
         mine = time.process_time() - mine
         gc.callbacks.remove(pauses._callback)
         rss_after = rss_bytes(server.pid)
