@@ -3,8 +3,9 @@
 See [`xeri.server`][xeri.server] for what it does; this module is how.
 Every game lives in memory as a [`Session`][xeri.session.Session] in a
 `_Room` with its connections. A move is handled under the room's lock:
-the session answers, the rows are committed by the store's own thread, and
-only then are the views sent. Bots run in processes of their own
+the session answers, the rows are committed (on the event loop with
+`sync="normal"`, by the store's own thread with `"full"`), and only then
+are the views sent. Bots run in processes of their own
 (`BotPool`, or an executor given in the settings).
 """
 
