@@ -295,3 +295,37 @@ def test_round_over_and_match_over_views():
     fields = ["cards", "card_points", "majority", "xeris", "xeri_bonus", "total", "leftover"]
     assert view["round_results"] == [[sheet[f] for f in fields] + [[]]]
     assert view["scores"] == list(state.scores)
+
+
+@pytest.mark.parametrize("rules", RULES, ids=IDS)
+def test_client_moves_are_the_listed_moves_of_one_card_with_their_indexes(rules):
+    for state in states(rules, 19, every=5):
+        for seat in range(rules.seats):
+            view = client_view(state, seat)
+            moves = xeri.legal_moves(state)
+            for card in state.hands[seat]:
+                asked = xeri.client_moves(state, seat, card.ascii)
+                assert asked == [
+                    [i, entry] for i, entry in enumerate(view["moves"]) if moves[i].card is card
+                ]
+                if seat != state.to_move:
+                    assert asked == []
+
+
+def test_client_moves_serve_a_view_that_counts_its_moves_per_card(monkeypatch):
+    state = xeri.new_game(xeri.GERMAN, dealer=0, rng=random.Random(1))
+    listed = client_view(state, 1)["moves"]
+    monkeypatch.setattr(view_module, "MAX_LISTED_MOVES", 1)
+    counted = client_view(state, 1)
+    asked = [m for card, _ in counted["move_cards"] for m in xeri.client_moves(state, 1, card)]
+    assert sorted(asked) == [[i, m] for i, m in enumerate(listed)]
+
+
+def test_client_moves_refuse_bad_arguments():
+    state = xeri.new_game(xeri.GREEK, rng=random.Random(1))
+    with pytest.raises(ArgumentError, match="not a card name"):
+        xeri.client_moves(state, 0, "11Z")
+    with pytest.raises(IllegalMoveError, match="seat must be"):
+        xeri.client_moves(state, None, "2C")  # type: ignore[arg-type]
+    with pytest.raises(IllegalMoveError, match="GameState"):
+        xeri.client_moves(observe(state, 0), 0, "2C")  # type: ignore[arg-type]

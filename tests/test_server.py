@@ -107,6 +107,37 @@ def test_a_whole_greek_round_against_the_counting_bot(tmp_path):
         assert con.execute("SELECT count(*) FROM rows").fetchone()[0] >= 49
 
 
+def test_a_seat_asks_for_the_moves_of_one_card(tmp_path):
+    with running(tmp_path / "g.db") as server:
+        made = server.new_game("german", ["human", "human"])
+        url0, url1 = server.ws_url(made["links"]["0"]), server.ws_url(made["links"]["1"])
+        with (
+            connect(url0) as ws0,
+            connect(url1) as ws1,
+            connect(server.ws_url(made["watch"])) as spy,
+        ):
+            v0, v1 = views(ws0, lambda v: True), views(ws1, lambda v: True)
+            view, ws = (v0, ws0) if v0["to_move"] == 0 else (v1, ws1)
+            for card in view["hand"]:
+                ws.send(json.dumps({"type": "moves", "card": card}))
+                answer = json.loads(ws.recv(timeout=10))
+                assert answer["type"] == "moves"
+                assert answer["ply"] == view["ply"]
+                assert answer["card"] == card
+                notation = [m if type(m) is str else m[0] for m in view["moves"]]
+                assert [i for i, _ in answer["moves"]] == [
+                    i for i, n in enumerate(notation) if card in n.replace("trail ", "").split()[:1]
+                ]
+                assert [m for _, m in answer["moves"]] == [
+                    view["moves"][i] for i, _ in answer["moves"]
+                ]
+            ws.send(json.dumps({"type": "moves", "card": "XX"}))
+            assert json.loads(ws.recv(timeout=10))["type"] == "error"
+            views(spy, lambda v: True)
+            spy.send(json.dumps({"type": "moves", "card": view["hand"][0]}))
+            assert json.loads(spy.recv(timeout=10))["type"] == "error"
+
+
 def test_refusals_and_bad_links(tmp_path):
     with running(tmp_path / "g.db") as server:
         made = server.new_game("greek", ["human", "human"])

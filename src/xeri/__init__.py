@@ -74,6 +74,7 @@ from xeri._io.serialize import (
 from xeri._io.view import (
     MAX_LISTED_MOVES,
     VIEW_VERSION,
+    client_moves,
     client_view,
     client_view_json,
     client_view_schema,
@@ -224,6 +225,7 @@ __all__ = [
     "chance_move",
     "chance_outcomes",
     "check_observation",
+    "client_moves",
     "client_view",
     "client_view_json",
     "client_view_schema",

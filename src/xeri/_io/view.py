@@ -52,7 +52,7 @@ from xeri._core.engine import legal_moves
 from xeri._core.round import counted_xeri, round_play_seats
 from xeri._core.round import round_dealer as _round_dealer
 from xeri._core.state import GameState, Phase
-from xeri._errors import ArgumentError, IllegalMoveError
+from xeri._errors import ArgumentError, IllegalMoveError, NotationError
 from xeri._families.pile.rule import PileCapture
 from xeri._families.protocol import XeriKind
 from xeri._families.sums.rule import SumCapture
@@ -66,6 +66,7 @@ from xeri._table import item_cards
 __all__ = [
     "MAX_LISTED_MOVES",
     "VIEW_VERSION",
+    "client_moves",
     "client_view",
     "client_view_json",
     "client_view_schema",
@@ -194,6 +195,45 @@ def client_view_json(state: GameState, seat: int | None) -> str:
         IllegalMoveError: as [`client_view`][xeri.client_view].
     """
     return _encode(_build(state, seat))
+
+
+def client_moves(state: GameState, seat: int, card: str) -> list[list[Any]]:
+    """The legal moves of `seat` that play `card`, for a view that counts its moves per card.
+
+    A view lists at most `MAX_LISTED_MOVES` moves; with more it gives
+    `move_cards`, and a client asks for the moves of the card its player
+    picked. Each is `[index, move]`: its index among the seat's legal moves
+    (what the client sends) and the move as a view's `moves` writes it.
+
+    Args:
+        state: the state of the match.
+        seat: the seat the moves are for.
+        card: the card's ASCII name (or any name [`Card.parse`][xeri.Card.parse] reads).
+
+    Returns:
+        A new list, in the order of the legal moves; empty when `seat` is not
+        to move or cannot play `card`.
+
+    Raises:
+        IllegalMoveError: `state` is not a state, or `seat` is not a seat.
+        ArgumentError: `card` names no card.
+    """
+    if type(state) is not GameState:
+        raise IllegalMoveError(f"client_moves needs a GameState, not {type(state).__name__}")
+    if type(seat) is not int or not 0 <= seat < state.rules.seats:
+        raise IllegalMoveError(
+            f"seat must be an int from 0 to {state.rules.seats - 1}, not {seat!r}"
+        )
+    try:
+        chosen = Card.parse(card)
+    except NotationError as exc:
+        raise ArgumentError(str(exc)) from None
+    if state.to_move != seat:
+        return []
+    moves = legal_moves(state)  # the seat's own hand and the public table only
+    indexes = [i for i, m in enumerate(moves) if m.card is chosen]
+    listed = _listed(state, seat, tuple(moves[i] for i in indexes))
+    return [[i, move] for i, move in zip(indexes, listed, strict=True)]
 
 
 def encode_view(view: dict[str, Any]) -> str:

@@ -327,6 +327,9 @@ class _Server:
         if kind == "view":
             await self._send_text(ws, self._view_message(room, seat))
             return
+        if kind == "moves":  # a view that counts its moves per card: those of one card
+            await self._moves(room, seat, ws, msg.get("card"))
+            return
         if kind != "move":
             await self._send(ws, {"type": "error", "message": f"unknown message type {kind!r}"})
             return
@@ -346,6 +349,21 @@ class _Server:
                 return
             await self._commit(room, answer)
         self._after_move(room)
+
+    async def _moves(self, room: _Room, seat: int | None, ws: WebSocket, card: object) -> None:
+        if seat is None or type(card) is not str:
+            await self._send(
+                ws, {"type": "error", "message": "a seat asks for moves with a card's name"}
+            )
+            return
+        try:
+            moves = xeri.client_moves(room.session.state, seat, card)
+        except xeri.XeriError as exc:  # the client's own text, said back
+            await self._send(ws, {"type": "error", "message": str(exc)})
+            return
+        await self._send(
+            ws, {"type": "moves", "ply": room.session.ply, "card": card, "moves": moves}
+        )
 
     async def _commit(self, room: _Room, update: Update) -> None:
         """Store the rows, then tell every client: under the room's lock."""
