@@ -484,3 +484,44 @@ def test_evaluate_bots_plays_ismcts_with_a_seeded_resampler_through_the_adapter(
     bare = [search(), pyspiel.make_uniform_random_bot(1, 3)]
     with pytest.raises(pyspiel.SpielError, match="RestartAt"):
         evaluate_bots.evaluate_bots(game.new_initial_state(), bare, np.random.RandomState(2))
+
+
+@pytest.mark.usefixtures("registry")
+@pytest.mark.parametrize(
+    ("rules", "episode"),
+    [(GREEK, "round"), (GREEK_FOUR, "match"), (GERMAN, "round"), (PISTI_TEST, "round")],
+    ids=lambda v: getattr(v, "name", v),
+)
+def test_X2_the_kept_recall_and_the_python_tensors_equal_openspiels_and_the_whole(
+    rules: RuleSet, episode: str
+) -> None:
+    # The Python calls give OpenSpiel's own values (its C++ path, through the
+    # observer's named blocks); the recall blocks kept from play to play give
+    # the blocks made whole (a clone with nothing kept); and the chance
+    # outcomes followed card by card are the engine's.
+    game = _load(rules, episode, max_rounds=2)
+    rng = random.Random(11)
+    for _ in range(2):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                engine = state.game_state
+                if engine is not None:
+                    expected = [(m.card.index, p) for m, p in xeri.chance_outcomes(engine)]
+                    assert state.chance_outcomes() == expected
+            else:
+                for player in range(game.num_players()):
+                    tensor = state.information_state_tensor(player)
+                    assert tensor == pyspiel.State.information_state_tensor(state, player)
+                    whole = state.clone()
+                    whole._recall = None
+                    assert whole.information_state_tensor(player) == tensor
+                    plain = state.observation_tensor(player)
+                    assert plain == pyspiel.State.observation_tensor(state, player)
+                assert state.information_state_tensor() == tensor_of(state)
+            _step(state, rng)
+
+
+def tensor_of(state: XeriState) -> list[float]:
+    """The information-state tensor of the player to move, through OpenSpiel's C++ call."""
+    return pyspiel.State.information_state_tensor(state, state.current_player())
