@@ -253,6 +253,7 @@ class XeriVector:
         # and the redealt cards.
         at_played = seats + 2
         at_captured = at_played + seats
+        self._at_captured = at_captured
         at_unknown = at_captured + sides
         self._sets = np.zeros((b, at_unknown + 2), dtype=np.uint64)
         self._hands = self._sets[:, :seats]
@@ -314,6 +315,7 @@ class XeriVector:
         self._number_base = (np.arange(b) * self._numbers.shape[1])[:, None]
         self._flat_seats = np.arange(b) * seats
         self._ar_rows = np.arange(b)
+        self._one_hot = np.eye(seats, dtype=np.uint8)
         slot0 = np.argsort(self._order[0])  # each absolute side's place in seat 0's order
         self._slot0 = slot0
         plane_gather = []
@@ -534,7 +536,7 @@ class XeriVector:
         if not ok:
             raise ArgumentError(f"actions must be {len(rows)} ints, one per game")
         cards = cards.astype(np.int64, copy=False)
-        if (cards.view(np.uint64) >= _CARDS).any():  # a negative int is a large uint64
+        if len(cards) and (int(cards.min()) < 0 or int(cards.max()) >= _CARDS):
             raise ArgumentError(f"an action is an int from 0 to {_CARDS - 1}")
         seat = self._to_move[rows]
         bit = _BIT[cards]
@@ -571,7 +573,8 @@ class XeriVector:
         every = rows is self._all_rows
         sel: npt.NDArray[np.int64] | slice = slice(None) if every else rows
         sets = self._sets.reshape(-1)
-        sets[at_hand] &= ~bit
+        not_bit = ~bit
+        sets[at_hand] &= not_bit
         sets[at_hand + (seats + 2)] |= bit  # the seat's plays, `_played`
         at_n = (self._flat_seats if every else rows * seats) + seat
         hand_n = self._hand_n.reshape(-1)
@@ -586,22 +589,28 @@ class XeriVector:
         take &= nonempty
         take |= same
         turn = self._turn[sel]
-        xeri = same & (pile_n == 1)
-        if not self._every_xeri_counts:  # the round core's decision for each play (G7, V3, P4)
-            xeri &= self._xeri_counts[turn]
         dealer = self._dealer[sel]
         points = self._points[cards]
         pile = self._pile
-        if take.any():
-            jack = xeri & (rank == self._sweeper)
-            t_rows = rows[take]
-            t_seat = seat[take]
+        taken = np.flatnonzero(take)
+        if len(taken):
+            t_rows = rows[taken]
+            t_seat = seat[taken]
             t_side = self._side_of[t_seat]
-            self._captured[t_rows, t_side] |= pile[t_rows] | bit[take]
-            self._cap_n[t_rows, t_side] += pile_n[take] + 1
-            self._cap_pts[t_rows, t_side] += self._pile_pts[t_rows] + points[take]
-            self._xeris[t_rows, t_side] += xeri[take]
-            self._jacks[t_rows, t_side] += jack[take]
+            t_pile_n = pile_n[taken]
+            # The side's entries in the flat (game, side) arrays.
+            at_side = t_rows * self._sides + t_side
+            at_cap = t_rows * self._sets.shape[1] + (self._at_captured + t_side)
+            self._sets.reshape(-1)[at_cap] |= pile[t_rows] | bit[taken]
+            self._cap_n.reshape(-1)[at_side] += t_pile_n + 1
+            self._cap_pts.reshape(-1)[at_side] += self._pile_pts[t_rows] + points[taken]
+            xeri = same[taken] & (t_pile_n == 1)
+            if not self._every_xeri_counts:  # the round core's decision for each play (G7, V3, P4)
+                xeri &= self._xeri_counts[turn[taken]]
+            if xeri.any():
+                self._xeris.reshape(-1)[at_side] += xeri
+                jack = xeri & (rank[taken] == self._sweeper)
+                self._jacks.reshape(-1)[at_side] += jack
             self._last[t_rows] = t_seat
             if rules.face_down:
                 first = self._down_owner[t_rows] < 0
@@ -619,7 +628,7 @@ class XeriVector:
         self._to_move[sel] = following
         if self._fast:
             self._top_bit[sel] = np.where(take, _NONE, bit)
-            self._unknown[sel] &= ~bit
+            self._unknown[sel] &= not_bit
             self._follow(rows, sel, seat, following, hand_left, new_pile_n, t_rows, t_seat, t_side)
         rewards = np.zeros((len(rows), seats), dtype=np.float32)
         ended = np.zeros(len(rows), dtype=bool)
@@ -668,9 +677,9 @@ class XeriVector:
         flat = numbers.reshape(-1)
         base = self._number_base[:, 0] if rows is self._all_rows else rows * numbers.shape[1]
         at = self._at
-        flat[base + (at["to_move"] + seat)] = 0
-        flat[base + (at["to_move"] + following)] = 1
-        flat[base + (at["hand_sizes"] + seat)] = hand_left
+        to_move = at["to_move"]
+        numbers[sel, to_move : to_move + self._seats] = self._one_hot[following]
+        flat[base + seat + at["hand_sizes"]] = hand_left
         numbers[sel, at["table_count"]] = pile_n
         numbers[sel, at["lone_item"]] = pile_n == 1
         if t_rows is not None and t_seat is not None and t_side is not None:  # a capture
