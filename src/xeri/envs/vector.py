@@ -593,6 +593,9 @@ class XeriVector:
         points = self._points[cards]
         pile = self._pile
         taken = np.flatnonzero(take)
+        t_rows: npt.NDArray[np.int64] | None = None
+        t_seat: npt.NDArray[np.int64] | None = None
+        t_side: npt.NDArray[np.int64] | None = None
         if len(taken):
             t_rows = rows[taken]
             t_seat = seat[taken]
@@ -615,8 +618,6 @@ class XeriVector:
             if rules.face_down:
                 first = self._down_owner[t_rows] < 0
                 self._down_owner[t_rows[first]] = t_seat[first]
-        else:
-            t_rows = t_seat = t_side = None
         pile[sel] = np.where(take, _NONE, pile[sel] | bit)
         new_pile_n = np.where(take, 0, pile_n + 1)
         self._pile_n[sel] = new_pile_n
