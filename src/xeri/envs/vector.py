@@ -435,12 +435,18 @@ class XeriVector:
         """Deal `hand_size` cards to each seat from position `at` of the order, after the dealer."""
         seats = self._seats
         k = self.rules.hand_size
-        order = self._order_dealt[rows]
-        for i in range(seats):
-            seat = (dealer + 1 + i) % seats
-            cards = np.take_along_axis(order, at[:, None] + i * k + np.arange(k), axis=1)
-            self._hands[rows, seat] = _bits(cards)
-            self._hand_n[rows, seat] = k
+        # The games deal from the same place of their orders (their rounds go in
+        # step): one slice of the orders for each place, nearly always one.
+        for place in np.unique(at).tolist():
+            group = at == place
+            some = not group.all()
+            g_rows = rows[group] if some else rows
+            g_dealer = dealer[group] if some else dealer
+            order = self._order_dealt[g_rows, place : place + seats * k]
+            for i in range(seats):
+                seat = (g_dealer + 1 + i) % seats
+                self._hands[g_rows, seat] = _bits(order[:, i * k : (i + 1) * k])
+                self._hand_n[g_rows, seat] = k
         self._to_move[rows] = (dealer + 1) % seats
 
     # -- the public steps ----------------------------------------------------------------
