@@ -504,6 +504,14 @@ def test_X2_the_kept_recall_and_the_python_tensors_equal_openspiels_and_the_whol
     for _ in range(2):
         state = game.new_initial_state()
         while not state.is_terminal():
+            assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+            for player in (None, _CHANCE, *range(game.num_players())):
+                ids = () if player is None else (player,)
+                if player == _CHANCE and not state.is_chance_node():  # OpenSpiel refuses it
+                    with pytest.raises(pyspiel.SpielError, match="pseudo-player"):
+                        state.legal_actions(*ids)
+                    continue
+                assert state.legal_actions(*ids) == pyspiel.State.legal_actions(state, *ids)
             if state.is_chance_node():
                 engine = state.game_state
                 if engine is not None:
@@ -520,6 +528,10 @@ def test_X2_the_kept_recall_and_the_python_tensors_equal_openspiels_and_the_whol
                     assert plain == pyspiel.State.observation_tensor(state, player)
                 assert state.information_state_tensor() == tensor_of(state)
             _step(state, rng)
+        assert state.legal_actions() == pyspiel.State.legal_actions(state) == []
+
+
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
 
 
 def tensor_of(state: XeriState) -> list[float]:

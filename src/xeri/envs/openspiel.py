@@ -541,6 +541,38 @@ class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type i
         observer.set_from(self, player)
         return observer.tensor.tolist()  # type: ignore[no-any-return]  # a list of floats
 
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of a player (the player to move by default): OpenSpiel's, from Python.
+
+        The same as OpenSpiel's own call for a Python game: nothing at a
+        terminal state, the chance outcomes' actions at a chance node, the
+        player's actions when it is to move, nothing for another player.
+
+        Args:
+            player: a player id; None for the player to move.
+
+        Returns:
+            The actions, sorted.
+        """
+        current = self.current_player()
+        if player is None:
+            player = current
+        elif type(player) is not int:
+            return super().legal_actions(player)  # type: ignore[no-any-return]  # OpenSpiel's own handling
+        if current == _TERMINAL:
+            return []
+        if current == _CHANCE:
+            return [action for action, _ in self.chance_outcomes()]
+        if player == current:
+            return self._legal_actions(player)
+        if player < 0:  # a pseudo-player: OpenSpiel's own error
+            return super().legal_actions(player)  # type: ignore[no-any-return]  # it raises
+        return []
+
+    def is_chance_node(self) -> bool:
+        """True when chance acts next: OpenSpiel's, from Python."""
+        return self.current_player() == _CHANCE
+
     def current_player(self) -> int:
         """The seat to move, or OpenSpiel's chance or terminal player id."""
         replay = self._replay
