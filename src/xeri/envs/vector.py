@@ -594,7 +594,6 @@ class XeriVector:
         take = rank == self._sweeper
         take &= nonempty
         take |= same
-        turn = self._turn[sel]
         dealer = self._dealer[sel]
         points = self._points[cards]
         pile = self._pile
@@ -615,7 +614,7 @@ class XeriVector:
             self._cap_pts.reshape(-1)[at_side] += self._pile_pts[t_rows] + points[taken]
             xeri = same[taken] & (t_pile_n == 1)
             if not self._every_xeri_counts:  # the round core's decision for each play (G7, V3, P4)
-                xeri &= self._xeri_counts[turn[taken]]
+                xeri &= self._xeri_counts[self._turn[t_rows]]
             if xeri.any():
                 self._xeris.reshape(-1)[at_side] += xeri
                 jack = xeri & (rank[taken] == self._sweeper)
@@ -629,7 +628,8 @@ class XeriVector:
         self._pile_n[sel] = new_pile_n
         self._pile_pts[sel] = np.where(take, 0, self._pile_pts[sel] + points)
         self._top[sel] = np.where(take, -1, cards)
-        self._turn[sel] = turn + 1
+        if not self._every_xeri_counts:  # the plays of the round, for the round core's decision
+            self._turn[sel] += 1
         following = seat + 1
         following[following == seats] = 0
         self._to_move[sel] = following
