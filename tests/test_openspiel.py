@@ -527,7 +527,12 @@ def test_X2_the_kept_recall_and_the_python_tensors_equal_openspiels_and_the_whol
                     plain = state.observation_tensor(player)
                     assert plain == pyspiel.State.observation_tensor(state, player)
                 assert state.information_state_tensor() == tensor_of(state)
+            before = state.game_state
+            chance = state.is_chance_node()
             _step(state, rng)
+            if chance and before is not None:  # a card dealt: the engine's own next state
+                card = xeri.DECK[state.history()[-1]]
+                assert state.game_state == xeri.apply(before, xeri.DealCard(card=card))
         assert state.legal_actions() == pyspiel.State.legal_actions(state) == []
 
 

@@ -99,7 +99,8 @@ without face-down cards each state keeps its recall blocks and a play adds
 its own entries (the action, the card's place on the table or the
 capture's cards and kind) instead of the blocks being made again; while a
 deck is dealt card by card the state keeps the cards left, which
-`chance_outcomes` lists.
+`chance_outcomes` lists, and places each card (the engine checks the whole
+order when its last card completes it).
 
 An observation keeps the whole current round (perfect recall within it)
 and, of the earlier rounds of a match, their results, which is all that the
@@ -158,7 +159,7 @@ from xeri._agents.observation import Observation, ObservedTake, observe
 from xeri._agents.sampling import determinize
 from xeri._cards import DECK, Card, Rank
 from xeri._core.chance import _round_moves, chance_outcomes
-from xeri._core.engine import apply, start
+from xeri._core.engine import _with_dealing, apply, start
 from xeri._core.state import GameState, Phase, Take
 from xeri._errors import (
     ArgumentError,
@@ -640,18 +641,26 @@ class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type i
             if self._recall is not None:
                 self._recall_play(state, after, action)
         else:
+            self._recall = None
+            free = self._free
+            if free is not None and len(free) > 2 and action in free:
+                # A card of a deck dealt one by one, not the last two: the engine's
+                # pending state, its order one card longer (the engine checks the
+                # whole order when the last card completes it).
+                free.remove(action)
+                self._state = _with_dealing(state, dealing=(*state.dealing, DECK[action]))
+                self._length += 1
+                return
             _check_chance(action)
             after = apply(state, _DEAL_CARDS[action])
             if state.phase in _DEALING and after.phase not in _DEALING:  # the round is dealt
                 self._round_start = self._length - len(state.dealing)
                 self._round_base = attrs.evolve(state, dealing=())
-            free = self._free
             if free is not None:
                 if after.phase is state.phase and len(after.dealing) == len(state.dealing) + 1:
                     free.remove(action)  # one more card of the order placed
                 else:
                     self._free = None
-            self._recall = None
             self._state = after
         self._length += 1
 
