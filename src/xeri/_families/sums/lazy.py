@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from xeri._cards import Card
 from xeri._families.lexsets import DEAD, DownSets, LexSets
-from xeri._families.sums.items import _multiple, _scan
+from xeri._families.sums.items import _multiple, _scan, _sumset
 from xeri._moves import TRAILS, Capture, Combine, PlayerMove
 from xeri._table import Build, TableItem, item_sort_key
 
@@ -291,7 +291,10 @@ def plan(  # noqa: PLR0915  # one pass over the hand, in the order of the moves
     Kept for the last 8 positions asked (each holds counts, not moves), so
     that `len`, then an index, of one position count once.
     """
+    if rule._masks is not None:
+        return _mask_plan(rule, table, hand)
     values = rule._values
+    top = rule._top
     ordered = sorted(table, key=item_sort_key)
     loose: list[tuple[Card, int]] = []
     pictures: list[Card] = []
@@ -304,7 +307,7 @@ def plan(  # noqa: PLR0915  # one pass over the hand, in the order of the moves
                 loose.append((t, w))
     builds = [t for t in ordered if type(t) is Build]
     owned = [b.value for b in builds if b.owner == seat]
-    held = [0] * (_MAX + 1)
+    held = [0] * (top + 1)
     for card in hand:
         value = values[card]
         if value is not None:
@@ -334,7 +337,7 @@ def plan(  # noqa: PLR0915  # one pass over the hand, in the order of the moves
             captures.append(_captures_of(card, sets))
             if rule.builds:
                 if rule.multi_builds:
-                    for total in range(value, _MAX + 1):
+                    for total in range(value, top + 1):
                         if not held[total]:
                             continue
                         key = ("combine", value, total)
@@ -436,3 +439,86 @@ def _grouping_sets(  # noqa: PLR0917  # internal, the facts of one position
     entries.sort(key=lambda e: e[0])
     start = frozenset(_division(total).add(0, value))
     return _grouped_sets([e[1] for e in entries], [e[2] for e in entries], total, start, ok)
+
+
+def _mask_plan(rule: SumCapture, table: tuple[TableItem, ...], hand: tuple[Card, ...]) -> Plan:
+    """`plan` under several values or a `total` ([K1][rules-k1], [K2][rules-k2]).
+
+    Those rules have no builds of their own and no `multi_capture`: a number
+    card takes loose number cards for which some choice of values makes one
+    of its targets, or one build whose value is a target. The automaton's
+    state is the *set* of sums the cards read so far can make (bits up to
+    the largest target), so a set of cards is counted once however many
+    choices of values make it a capture.
+    """
+    masks = rule._masks
+    assert masks is not None  # the caller's test
+    targets = rule._targets
+    ordered = sorted(table, key=item_sort_key)
+    items: list[TableItem] = []
+    letters: list[tuple[str, int]] = []
+    pictures: list[Card] = []
+    for t in ordered:
+        if type(t) is Build:
+            items.append(t)
+            letters.append(("B", t.value))
+        elif masks[t]:  # type: ignore[index]  # not a Build: a Card
+            items.append(t)
+            letters.append(("L", masks[t]))  # type: ignore[index]  # a Card
+        else:
+            pictures.append(t)  # type: ignore[arg-type]  # a Card
+    families: dict[int, LexSets] = {}
+    per_card: list[tuple[Card, tuple[int, _Getter]]] = []
+    for card in hand:
+        if not masks[card]:
+            found = _listed(
+                [Capture(card=card, taken=(t,)) for t in pictures if t.rank is card.rank]
+            )
+        else:
+            want = targets[card]
+            sets = families.get(want)
+            if sets is None:
+                single = rule.equal_first and any(k == "L" and m & want for k, m in letters)
+                sets = families[want] = _reaching_sets(items, letters, want, single=single)
+            found = _captures_of(card, sets)
+        per_card.append((card, found))
+    forced = rule.forced_capture and any(count for _, (count, _) in per_card)
+    blocks: list[tuple[int, _Getter]] = []
+    for card, found in per_card:
+        blocks.append(found)
+        if not forced and not (found[0] and rule.card_must_capture):
+            blocks.append(_listed([TRAILS[card]]))
+    return Plan(blocks)
+
+
+def _reaching_sets(
+    items: list[TableItem], letters: list[tuple[str, int]], want: int, *, single: bool
+) -> LexSets:
+    """Sets of loose cards some choice of whose values makes a sum of `want`, or one build.
+
+    Letters: `("L", mask)` a loose card of the values of `mask` (bits),
+    `("B", value)` a build. The state: the sums reachable so far (bits, up
+    to the largest of `want`), the number of items (0, 1, or 2 for more)
+    and the value of a build taken (0 for none); `single` allows one item.
+    """
+    limit = (1 << want.bit_length()) - 1
+
+    def step(state: Any, letter: Any, pos: int) -> Hashable:  # noqa: ANN401  # the states made here
+        sums, n, build = state
+        kind, w = letter
+        if build or (single and n):
+            return DEAD
+        if kind == "B":
+            return DEAD if n else (0, 1, w)
+        new = _sumset(sums, w, limit)
+        return (new, min(n + 1, 2), 0) if new else DEAD
+
+    def accept(state: Any) -> bool:  # noqa: ANN401  # the states made here
+        sums, n, build = state
+        if not n:
+            return False
+        if build:
+            return bool(want >> build & 1)
+        return bool(sums & want)
+
+    return LexSets(items, letters, (1, 0, 0), step, accept)
