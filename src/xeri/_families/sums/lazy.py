@@ -467,28 +467,86 @@ def _mask_plan(rule: SumCapture, table: tuple[TableItem, ...], hand: tuple[Card,
             letters.append(("L", masks[t]))  # type: ignore[index]  # a Card
         else:
             pictures.append(t)  # type: ignore[arg-type]  # a Card
-    families: dict[int, LexSets] = {}
-    per_card: list[tuple[Card, tuple[int, _Getter]]] = []
+    loose = [t for t in items if type(t) is Card]
+    builds = [t for t in items if type(t) is Build]
+    families: dict[int, list[LexSets | DownSets | None]] = {}
+    per_card: list[tuple[Card, list[tuple[int, _Getter]]]] = []
     for card in hand:
         if not masks[card]:
-            found = _listed(
-                [Capture(card=card, taken=(t,)) for t in pictures if t.rank is card.rank]
-            )
+            found = [
+                _listed([Capture(card=card, taken=(t,)) for t in pictures if t.rank is card.rank])
+            ]
         else:
             want = targets[card]
-            sets = families.get(want)
-            if sets is None:
+            got = families.get(want)
+            if got is None:
                 single = rule.equal_first and any(k == "L" and m & want for k, m in letters)
-                sets = families[want] = _reaching_sets(items, letters, want, single=single)
-            found = _captures_of(card, sets)
+                if rule.multi_capture and not single:  # groups of one value, builds alone
+                    got = [_mask_grouped_sets(loose, masks, want) if loose else None, None]
+                else:
+                    got = [_reaching_sets(items, letters, want, single=single)]
+                families[want] = got
+            found = [_captures_of(card, sets) for sets in got if sets is not None]
+            if len(got) > 1:  # under multi_capture the builds come after the card sets
+                found.append(
+                    _listed([Capture(card=card, taken=(b,)) for b in builds if want >> b.value & 1])
+                )
         per_card.append((card, found))
-    forced = rule.forced_capture and any(count for _, (count, _) in per_card)
+    forced = rule.forced_capture and any(n for _, found in per_card for n, _ in found)
     blocks: list[tuple[int, _Getter]] = []
     for card, found in per_card:
-        blocks.append(found)
-        if not forced and not (found[0] and rule.card_must_capture):
+        blocks += found
+        if not forced and not (rule.card_must_capture and any(n for n, _ in found)):
             blocks.append(_listed([TRAILS[card]]))
     return Plan(blocks)
+
+
+def _mask_grouped_sets(loose: list[Card], masks: dict[Card, int], want: int) -> DownSets:
+    """Under `multi_capture` and several values: the sets of `loose` that divide into groups.
+
+    For some value `w` of the card played (a bit of `want`) each group is
+    made `w` by some choice of its cards' values. The state holds, for each
+    such `w`, the set of ways of the residual automaton of `w` (see the
+    module docstring); a card steps each by each of its values up to `w`.
+    A set is a member when one of them has a way with no open group.
+    """
+    ws = tuple(w for w in range(1, want.bit_length()) if want >> w & 1)
+    divisions = [_division(w) for w in ws]
+    marked: list[tuple[int, tuple[int, ...], tuple[int, ...], int]] = []
+    below = [0] * len(ws)  # per w, the most the loose cards before the block can add
+    k = 0
+    while k < len(loose):
+        mask = masks[loose[k]]
+        end = k
+        while end < len(loose) and masks[loose[end]] == mask:
+            end += 1
+        tops = tuple(max(0, (mask & ((2 << w) - 1)).bit_length() - 1) for w in ws)
+        marked += [(mask, tuple(below), tops, end - k)] * (end - k)
+        below = [b + t * (end - k) for b, t in zip(below, tops, strict=True)]
+        k = end
+
+    def step(state: Any, letter: Any, j: int) -> Hashable:  # noqa: ANN401  # the states made here
+        mask, bases, tops, size = letter
+        out: list[frozenset[int]] = []
+        for i, ways in enumerate(state):
+            if not ways:  # no set divides for this value any more
+                out.append(ways)
+                continue
+            room = bases[i] + (size - j) * tops[i]
+            usable = mask & ((2 << ws[i]) - 1)
+            new: set[int] = set()
+            while usable:
+                low = usable & -usable
+                usable ^= low
+                new |= divisions[i].step(ways, low.bit_length() - 1, room)
+            out.append(frozenset(new))
+        return tuple(out) if any(out) else DEAD
+
+    def accept(state: Any) -> bool:  # noqa: ANN401  # the states made here
+        return any(0 in ways for ways in state)
+
+    start = tuple(frozenset({0}) for _ in ws)
+    return DownSets(loose, marked, start, step, accept)
 
 
 def _reaching_sets(

@@ -528,7 +528,8 @@ class SumCapture(_Immutable):
     [K2][rules-k2]); a tuple of one int is that int. A rank without a value is a
     *picture*: it takes only a loose card of its own rank, one at a time, and never
     builds. A build may be announced up to the largest value (at least 10). Ranks of
-    several values need `builds=False` and no `multi_capture`."""
+    several values need `builds=False`; under `multi_capture` the groups of one capture
+    all make the same value of the card played."""
     builds: bool = True
     """Whether a card may be combined with a table item into a build ([D3][rules-d3]);
     False in Scopa, where a card only captures or is laid free."""
@@ -653,10 +654,11 @@ class SumCapture(_Immutable):
                     f"SumCapture.{what}: {why}, which needs builds=False (K1, K2): a build's "
                     "value would not be fixed"
                 )
-            if why and self.multi_capture:
-                raise RuleSetError(
-                    f"SumCapture.{what}: {why}, which needs multi_capture=False (K1, K2)"
-                )
+        if total is not None and self.multi_capture:
+            raise RuleSetError(
+                "SumCapture.total: the card played counts in the sum once, which needs "
+                "multi_capture=False (K1)"
+            )
 
     def __repr__(self) -> str:
         # The options added after German Xeri are shown only when they differ from it.
@@ -1142,9 +1144,13 @@ class SumCapture(_Immutable):
                 want = targets[card]
                 taken = by_target.get(want)
                 if taken is None:  # cards of equal targets take the same sets
-                    taken = _mask_groups(loose, masks, want, limit) if want else []
+                    single = self.equal_first and any(masks[t] & want for t in loose)
+                    if self.multi_capture and not single:
+                        taken = _mask_unions(loose, masks, want)
+                    else:
+                        taken = _mask_groups(loose, masks, want, limit) if want else []
                     taken += [(b,) for b in builds if want >> b.value & 1]
-                    if self.equal_first and any(masks[t] & want for t in loose):
+                    if single:
                         taken = [t for t in taken if len(t) == 1]  # one card alone (S3)
                     by_target[want] = taken
                 found = [Capture(card=card, taken=t) for t in taken]
@@ -1178,7 +1184,9 @@ class SumCapture(_Immutable):
             if not mask:
                 return f"{move}: a number card does not take a picture"
             sums = _sumset(sums, mask, self._limit)
-        if not sums & want:
+        if not sums & want and not (
+            self.multi_capture and _mask_divides([masks[t] for t in taken], want)  # type: ignore[index]  # Cards
+        ):
             return f"{move}: the cards taken do not {aim}"
         if (
             self.equal_first
@@ -1414,6 +1422,122 @@ def _grouped(
             out.append(build)
             build = None  # type: ignore[assignment]  # placed once
     return tuple(out)
+
+
+def _kinds_of(masks: list[int]) -> tuple[list[int], list[int]]:
+    """The distinct masks of some cards (their *kinds*), ascending, and how many of each."""
+    kinds = sorted(set(masks))
+    return kinds, [masks.count(k) for k in kinds]
+
+
+def _shapes(kinds: list[int], room: list[int], value: int) -> list[tuple[int, ...]]:
+    """The groups of `value`: how many cards of each kind, some choice of their values making it.
+
+    Each shape once, however many choices make it; at most `room[k]` cards of kind `k`.
+    """
+    found: set[tuple[int, ...]] = set()
+    counts = [0] * len(kinds)
+
+    def fill(need: int, first: int) -> None:
+        if not need:
+            found.add(tuple(counts))
+            return
+        for k in range(first, len(kinds)):
+            if counts[k] == room[k]:
+                continue
+            counts[k] += 1
+            mask = kinds[k]
+            for v in range(1, need + 1):
+                if mask >> v & 1:
+                    fill(need - v, k)
+            counts[k] -= 1
+
+    fill(value, 0)
+    return sorted(found)
+
+
+def _mask_unions(
+    loose: list[Card], masks: dict[Card, int], want: int
+) -> list[tuple[TableItem, ...]]:
+    """Under `multi_capture` and several values: the sets of `loose` that divide into groups.
+
+    For some value `w` of the card played (a bit of `want`), the set splits
+    into groups each of which some choice of values makes `w`. Cards of one
+    mask (a *kind*) are alike, so, as `_divisible` does by value, the search
+    walks how many cards of each kind a set holds, adding one group at a
+    time; each count found stands for every card set that has it. The sets
+    come sorted, each once.
+    """
+    kinds, room = _kinds_of([masks[c] for c in loose])
+    by_kind = [[c for c in loose if masks[c] == k] for k in kinds]
+    reached: set[tuple[int, ...]] = set()
+    for w in range(1, want.bit_length()):
+        if not want >> w & 1:
+            continue
+        shapes = _shapes(kinds, room, w)
+        empty = (0,) * len(kinds)
+        seen = {empty}
+        todo = [empty]
+        while todo:
+            counts = todo.pop()
+            for shape in shapes:
+                new = tuple(map(add, counts, shape))
+                if new not in seen and all(map(int.__le__, new, room)):
+                    seen.add(new)
+                    todo.append(new)
+        reached |= seen - {empty}
+    out: list[tuple[TableItem, ...]] = []
+    for counts in reached:
+        choices = [combinations(by_kind[k], n) for k, n in enumerate(counts) if n]
+        out += (
+            tuple(sorted((c for part in parts for c in part), key=item_sort_key))
+            for parts in product(*choices)
+        )
+    out.sort(key=_items_key)
+    return out
+
+
+def _mask_divides(taken: list[int], want: int) -> bool:
+    """Whether cards of these masks divide into groups of one value of `want` (bits).
+
+    Each group is made by some choice of its cards' values, all groups of
+    the same value `w` of the card played.
+    """
+    kinds, counts = _kinds_of(taken)
+    failed: set[tuple[int, ...]] = set()
+
+    def divide(w: int) -> bool:
+        first = next((k for k, n in enumerate(counts) if n), None)
+        if first is None:
+            return True
+        key = tuple(counts)
+        if key in failed:
+            return False
+        counts[first] -= 1  # a card of the first kind left anchors the next group
+        done = any(fill(w, w - v, first) for v in range(1, w + 1) if kinds[first] >> v & 1)
+        counts[first] += 1
+        if not done:
+            failed.add(key)
+        return done
+
+    def fill(w: int, need: int, first: int) -> bool:
+        if not need:
+            return divide(w)
+        for k in range(first, len(kinds)):
+            if counts[k]:
+                counts[k] -= 1
+                done = any(fill(w, need - v, k) for v in range(1, need + 1) if kinds[k] >> v & 1)
+                counts[k] += 1
+                if done:
+                    return True
+        return False
+
+    for w in range(1, want.bit_length()):
+        if want >> w & 1:
+            failed.clear()
+            if divide(w):
+                return True
+    return False
 
 
 def _divides(
