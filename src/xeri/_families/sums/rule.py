@@ -645,13 +645,13 @@ class SumCapture(_Immutable):
                 f"SumCapture.total must be None or an int from 2 to {MAX_VALUE}, not {total!r}"
             )
         several = [rank.symbol for rank, v in self.values if type(v) is tuple]
-        for what, why in (
-            ("total", "the card played counts in the sum" if total is not None else ""),
-            ("values", f"{', '.join(several)} may count several values" if several else ""),
+        for what, why, clause in (
+            ("total", "the card played counts in the sum" if total is not None else "", "K1"),
+            ("values", f"{', '.join(several)} may count several values" if several else "", "K2"),
         ):
             if why and self.builds:
                 raise RuleSetError(
-                    f"SumCapture.{what}: {why}, which needs builds=False (K1, K2): a build's "
+                    f"SumCapture.{what}: {why}, which needs builds=False ({clause}): a build's "
                     "value would not be fixed"
                 )
         if total is not None and self.multi_capture:
@@ -684,6 +684,9 @@ class SumCapture(_Immutable):
     def value(self, card: Card) -> int | None:
         """The value of a card in sums under this rule, or None for a picture.
 
+        For a rank of several values, the lowest ([`card_values`][xeri.SumCapture.card_values]
+        gives them all).
+
         Examples:
             >>> import xeri
             >>> scopa = xeri.SumCapture(values=xeri.SCOPA_VALUES)
@@ -691,6 +694,23 @@ class SumCapture(_Immutable):
             (10, None)
         """
         return self._values[card]
+
+    def card_values(self, card: Card) -> tuple[int, ...]:
+        """Every value a card may count as in sums under this rule, ascending ([K2][rules-k2]).
+
+        Returns:
+            One value for most ranks, several for a rank given several, none for a picture.
+
+        Examples:
+            >>> import xeri
+            >>> rule = xeri.SumCapture(values={xeri.Rank.ACE: (1, 11)}, builds=False)
+            >>> rule.card_values(xeri.Card.parse("A♠")), rule.card_values(xeri.Card.parse("K♠"))
+            ((1, 11), ())
+        """
+        for rank, value in self.values:
+            if rank is card.rank:
+                return _ints(value)
+        return ()
 
     def moves(  # noqa: PLR0915  # one pass over the hand makes every kind of move, in order
         self, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
