@@ -16,10 +16,12 @@ import random
 
 import attrs
 import pytest
+from hypothesis import find
 
 import xeri
 from xeri import Capture, Card, Rank, RuleSetError, SumCapture, Trail, XeriKind
 from xeri._families.sums import actions as sum_actions
+from xeri.testing import rule_sets
 
 C = Card.parse
 
@@ -248,3 +250,20 @@ def test_K2_a_small_table_of_several_values_has_an_action_encoding_counted_by_se
     table, hand = cards("A♣ A♦ K♠"), cards("A♥ K♣")
     for move in rule.moves(table, hand, 0):
         assert rule.move_of(rule.action_of(move, table, 0), table, hand, 0) == move
+
+
+def _sum_capture(rules: xeri.RuleSet) -> SumCapture | None:
+    capture = rules.capture
+    return capture if isinstance(capture, SumCapture) else None
+
+
+def test_K1_K2_generated_rule_sets_draw_totals_high_values_and_several_values():
+    def has(test):
+        return lambda rules: (c := _sum_capture(rules)) is not None and test(c)
+
+    found = find(rule_sets(), has(lambda c: c.total is not None))
+    assert found.capture.total in (11, 15)
+    found = find(rule_sets(), has(lambda c: any(type(v) is tuple for _, v in c.values)))
+    assert found.capture.card_values(C("A♣")) == (1, 11)
+    found = find(rule_sets(), has(lambda c: c.value(C("K♣")) == 13 and c.builds))
+    assert found.capture.value(C("J♣")) == 11
