@@ -267,3 +267,21 @@ def test_K1_K2_generated_rule_sets_draw_totals_high_values_and_several_values():
     assert found.capture.card_values(C("A♣")) == (1, 11)
     found = find(rule_sets(), has(lambda c: c.value(C("K♣")) == 13 and c.builds))
     assert found.capture.value(C("J♣")) == 11
+
+
+def test_K1_K2_a_document_with_a_bad_total_or_bad_values_is_refused_naming_the_field():
+    rules = attrs.evolve(
+        xeri.GERMAN, name="k-json", capture=SumCapture(values=TABLIC, builds=False)
+    )
+    text = xeri.to_json(rules)
+    assert '"values":[[1,[1,11]]' in text
+    for bad, message in (
+        (text.replace('"builds":false', '"builds":false,"total":"15"'), r"SumCapture\.total"),
+        (text.replace('"builds":false', '"builds":false,"total":1'), "from 2 to 40"),
+        (text.replace("[1,[1,11]]", "[1,[11,11]]"), r"SumCapture\.values must be"),
+        (text.replace("[1,[1,11]]", "[1,[1,41]]"), r"SumCapture\.values must be"),
+        (text.replace("[1,[1,11]]", f"[1,{list(range(1, 15))}]".replace(" ", "")), "at most 13"),
+        (text.replace('"builds":false', '"builds":true'), "needs builds=False"),
+    ):
+        with pytest.raises(xeri.InvalidStateError, match=message):
+            xeri.from_json(bad)
