@@ -177,9 +177,54 @@ def test_K2_values_are_written_in_one_canonical_form():
     assert xeri.from_json(text) == rule
 
 
-def test_K2_several_values_need_no_builds():
-    with pytest.raises(RuleSetError, match=r"A may count several values, which needs builds=False"):
-        SumCapture(values=TABLIC)
+ROYAL = dict(xeri.GERMAN_VALUES) | {
+    Rank.ACE: (1, 14),
+    Rank.JACK: 11,
+    Rank.QUEEN: 12,
+    Rank.KING: 13,
+}
+"""Royal Casino's values: the Ace 1 or 14, the pictures 11 to 13."""
+
+
+def test_K2_several_values_with_builds_need_single_captures_and_single_builds():
+    with pytest.raises(RuleSetError, match=r"A may count several values, which with builds"):
+        SumCapture(values=TABLIC, multi_capture=True)
+    with pytest.raises(RuleSetError, match=r"needs multi_capture=False and multi_builds=False"):
+        SumCapture(values=TABLIC, multi_builds=True)
+    with pytest.raises(RuleSetError, match="no action encoding"):
+        SumCapture(values=ROYAL).action_count()
+
+
+def test_K2_a_card_of_several_values_builds_with_the_value_the_builder_announces():
+    rule = SumCapture(values=ROYAL)
+    moves = shown(rule, "2♣", "A♦ K♠ 3♥")
+    assert "A♦ on 2♣ makes 3" in moves  # the Ace as 1: the 3 takes it
+    assert "A♦ on 2♣ makes 13" not in moves  # 14 + 2 is above the largest value, 14
+    assert shown(rule, "K♣", "A♦ K♠") == ["A♦ free", "K♠ takes K♣", "K♠ free"]  # no 14 kept
+    assert shown(rule, "K♣", "A♦ A♠")[:2] == ["A♦ on K♣ makes 14", "A♦ free"]  # A♠ takes it
+    built = rule.play(
+        cards("K♣"), cards("A♦ A♠"), 0, xeri.Combine(card=C("A♦"), onto=C("K♣"), value=14)
+    )
+    assert built[1] == (xeri.Build(cards=cards("K♣ A♦"), value=14, owner=0),)
+    with pytest.raises(xeri.IllegalMoveError, match="a value of A♦ plus one of the item's: 14, 27"):
+        rule.play(
+            cards("K♣"), cards("A♦ A♠"), 0, xeri.Combine(card=C("A♦"), onto=C("K♣"), value=15)
+        )
+
+
+def test_K2_D4_gives_each_build_a_card_of_its_own_when_cards_have_several_values():
+    rule = SumCapture(values=dict(xeri.GERMAN_VALUES) | {Rank.ACE: (4, 14)})
+    four = xeri.Build(cards=cards("2♣ 2♦"), value=4, owner=0)
+    table = (C("9♣"), four)
+    make = xeri.Combine(card=C("5♠"), onto=C("9♣"), value=14)
+    # the Ace can take the 4 or a 14, not both: no build of 14 while it is the only card left
+    assert make not in rule.moves(table, cards("A♦ 5♠"), 0)
+    with pytest.raises(xeri.IllegalMoveError, match=r"\(D4\)"):
+        rule.play(table, cards("A♦ 5♠"), 0, make)
+    assert make in rule.moves(table, cards("A♦ 4♥ 5♠"), 0)  # the 4 takes the 4, the Ace the 14
+    needs = rule.needs(table, make, 0)
+    assert needs.at_least  # Hall's condition: a card for each build, and two for both
+    assert any(n == 2 for _, n in needs.at_least)
 
 
 def test_K2_the_presets_keep_their_values_and_documents():
@@ -199,6 +244,8 @@ RULES = {
     "tablic": SumCapture(values=TABLIC, builds=False),
     "tablic-multi": SumCapture(values=TABLIC, builds=False, multi_capture=True),
     "tablic-total": SumCapture(values=TABLIC, builds=False, total=20, forced_capture=True),
+    "royal": SumCapture(values=ROYAL),
+    "royal-raise": SumCapture(values=ROYAL, self_raise=True, equal_first=True, forced_capture=True),
 }
 
 
@@ -221,6 +268,10 @@ def test_K1_K2_play_accepts_exactly_the_listed_captures_and_the_counts_agree(nam
             for k in range(1, size + 1):
                 for taken in itertools.combinations(table, k):
                     move = Capture(card=card, taken=taken)
+                    assert rule.has_move(table, hand, 0, move) == (move in listed), move
+            for item in table if rule.builds else ():
+                for value in range(1, 30):
+                    move = xeri.Combine(card=card, onto=item, value=value)
                     assert rule.has_move(table, hand, 0, move) == (move in listed), move
 
 
@@ -281,7 +332,12 @@ def test_K1_K2_a_document_with_a_bad_total_or_bad_values_is_refused_naming_the_f
         (text.replace("[1,[1,11]]", "[1,[11,11]]"), r"SumCapture\.values must be"),
         (text.replace("[1,[1,11]]", "[1,[1,41]]"), r"SumCapture\.values must be"),
         (text.replace("[1,[1,11]]", f"[1,{list(range(1, 15))}]".replace(" ", "")), "at most 13"),
-        (text.replace('"builds":false', '"builds":true'), "needs builds=False"),
+        (
+            text.replace('"builds":false', '"builds":true').replace(
+                '"multi_capture":false', '"multi_capture":true'
+            ),
+            "with builds needs multi_capture=False",
+        ),
     ):
         with pytest.raises(xeri.InvalidStateError, match=message):
             xeri.from_json(bad)

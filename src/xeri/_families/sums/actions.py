@@ -271,6 +271,11 @@ def _no_multi(rule: SumCapture) -> None:
             "SumCapture(multi_capture=True) has no action encoding: one card may take any set "
             "of items that divides into groups of its value, too many for a fixed action space"
         )
+    if rule.builds and any(type(v) is tuple for _, v in rule.values):
+        raise RuleSetError(
+            "SumCapture with builds and ranks of several values has no action encoding: an "
+            "action names the value of the item built on, not which value the card announces"
+        )
     if rule.multi_builds:
         raise RuleSetError(
             "SumCapture(multi_builds=True) has no action encoding: a build may gather any set "

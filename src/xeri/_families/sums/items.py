@@ -100,3 +100,30 @@ def _mask_groups(
 
     search(0, 1)
     return out
+
+
+def _matched(owned: list[int], masks: list[int]) -> bool:
+    """[D4][rules-d4] under several values: each build owned gets a card of its own to take it.
+
+    `owned` lists the values of the seat's builds, `masks` the values of the
+    cards it keeps, as bits; a card takes a build of any of its values. A
+    matching found by augmenting paths (Kuhn's algorithm): a handful of
+    builds and cards.
+    """
+    if not owned:
+        return True
+    if len(owned) > len(masks):
+        return False
+    holder = [-1] * len(masks)  # the build each card is given, or -1
+
+    def give(b: int, tried: list[bool]) -> bool:
+        bit = 1 << owned[b]
+        for k, mask in enumerate(masks):
+            if mask & bit and not tried[k]:
+                tried[k] = True
+                if holder[k] < 0 or give(holder[k], tried):
+                    holder[k] = b
+                    return True
+        return False
+
+    return all(give(b, [False] * len(masks)) for b in range(len(owned)))

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from xeri._cards import Card
 from xeri._families.lexsets import DEAD, DownSets, LexSets
-from xeri._families.sums.items import _multiple, _scan, _sumset
+from xeri._families.sums.items import _matched, _multiple, _scan, _sumset
 from xeri._moves import TRAILS, Capture, Combine, PlayerMove
 from xeri._table import Build, TableItem, item_sort_key
 
@@ -292,7 +292,7 @@ def plan(  # noqa: PLR0915  # one pass over the hand, in the order of the moves
     that `len`, then an index, of one position count once.
     """
     if rule._masks is not None:
-        return _mask_plan(rule, table, hand)
+        return _mask_plan(rule, table, hand, seat)
     values = rule._values
     top = rule._top
     ordered = sorted(table, key=item_sort_key)
@@ -441,62 +441,89 @@ def _grouping_sets(  # noqa: PLR0917  # internal, the facts of one position
     return _grouped_sets([e[1] for e in entries], [e[2] for e in entries], total, start, ok)
 
 
-def _mask_plan(rule: SumCapture, table: tuple[TableItem, ...], hand: tuple[Card, ...]) -> Plan:
+def _mask_plan(  # noqa: PLR0915  # one pass over the hand, in the order of the moves
+    rule: SumCapture, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
+) -> Plan:
     """`plan` under several values or a `total` ([K1][rules-k1], [K2][rules-k2]).
 
-    Those rules have no builds of their own and no `multi_capture`: a number
-    card takes loose number cards for which some choice of values makes one
-    of its targets, or one build whose value is a target. The automaton's
-    state is the *set* of sums the cards read so far can make (bits up to
-    the largest target), so a set of cards is counted once however many
-    choices of values make it a capture.
+    A number card takes loose number cards for which some choice of values
+    makes one of its targets, or one build whose value is a target. The
+    automaton's state is the *set* of sums the cards read so far can make
+    (bits up to the largest target), so a set of cards is counted once
+    however many choices of values make it a capture. [D4][rules-d4] is
+    checked per build taken (`_matched`); the builds a card makes are
+    listed, as the trails.
     """
     masks = rule._masks
     assert masks is not None  # the caller's test
     targets = rule._targets
     ordered = sorted(table, key=item_sort_key)
     items: list[TableItem] = []
-    letters: list[tuple[str, int]] = []
+    letters: list[tuple[str, int, int]] = []
     pictures: list[Card] = []
     for t in ordered:
         if type(t) is Build:
             items.append(t)
-            letters.append(("B", t.value))
+            letters.append(("B", t.value, int(t.owner == seat)))
         elif masks[t]:  # type: ignore[index]  # not a Build: a Card
             items.append(t)
-            letters.append(("L", masks[t]))  # type: ignore[index]  # a Card
+            letters.append(("L", masks[t], 0))  # type: ignore[index]  # a Card
         else:
             pictures.append(t)  # type: ignore[arg-type]  # a Card
     loose = [t for t in items if type(t) is Card]
     builds = [t for t in items if type(t) is Build]
+    owned = [b.value for b in builds if b.owner == seat]
+    if owned and rule.multi_capture:  # builds in a game without them: a loaded state
+        return Plan([_listed(list(rule._mask_moves(table, hand, seat)))])
     families: dict[int, list[LexSets | DownSets | None]] = {}
-    per_card: list[tuple[Card, list[tuple[int, _Getter]]]] = []
+    per_card: list[tuple[Card, list[tuple[int, _Getter]], list[int]]] = []
     for card in hand:
+        rest = rule._rest_masks(hand, card)
+        keeps = not owned or _matched(owned, rest)
         if not masks[card]:
             found = [
-                _listed([Capture(card=card, taken=(t,)) for t in pictures if t.rank is card.rank])
+                _listed(
+                    [
+                        Capture(card=card, taken=(t,))
+                        for t in pictures
+                        if t.rank is card.rank and keeps
+                    ]
+                )
             ]
         else:
             want = targets[card]
-            got = families.get(want)
+            key = masks[card]  # the card's values: its targets and the hand it leaves
+            got = families.get(key)
             if got is None:
-                single = rule.equal_first and any(k == "L" and m & want for k, m in letters)
+                single = rule.equal_first and any(k == "L" and m & want for k, m, _ in letters)
                 if rule.multi_capture and not single:  # groups of one value, builds alone
                     got = [_mask_grouped_sets(loose, masks, want) if loose else None, None]
                 else:
-                    got = [_reaching_sets(items, letters, want, single=single)]
-                families[want] = got
+                    ok = {
+                        (v, own): _matched(
+                            [*owned[: owned.index(v)], *owned[owned.index(v) + 1 :]], rest
+                        )
+                        if own
+                        else keeps
+                        for _, v, own in letters
+                    }
+                    got = [_reaching_sets(items, letters, want, single=single, ok=ok, keeps=keeps)]
+                families[key] = got
             found = [_captures_of(card, sets) for sets in got if sets is not None]
             if len(got) > 1:  # under multi_capture the builds come after the card sets
                 found.append(
                     _listed([Capture(card=card, taken=(b,)) for b in builds if want >> b.value & 1])
                 )
-        per_card.append((card, found))
-    forced = rule.forced_capture and any(n for _, found in per_card for n, _ in found)
+        per_card.append((card, found, rest))
+    forced = rule.forced_capture and any(n for _, found, _ in per_card for n, _ in found)
     blocks: list[tuple[int, _Getter]] = []
-    for card, found in per_card:
+    for card, found, rest in per_card:
         blocks += found
-        if not forced and not (rule.card_must_capture and any(n for n, _ in found)):
+        if forced or (rule.card_must_capture and any(n for n, _ in found)):
+            continue
+        if rule.builds and masks[card]:
+            blocks.append(_listed(rule._mask_combines(card, rest, ordered, owned, seat)))
+        if not owned:
             blocks.append(_listed([TRAILS[card]]))
     return Plan(blocks)
 
@@ -550,33 +577,42 @@ def _mask_grouped_sets(loose: list[Card], masks: dict[Card, int], want: int) -> 
 
 
 def _reaching_sets(
-    items: list[TableItem], letters: list[tuple[str, int]], want: int, *, single: bool
+    items: list[TableItem],
+    letters: list[tuple[str, int, int]],
+    want: int,
+    *,
+    single: bool,
+    ok: dict[tuple[int, int], bool],
+    keeps: bool,
 ) -> LexSets:
     """Sets of loose cards some choice of whose values makes a sum of `want`, or one build.
 
-    Letters: `("L", mask)` a loose card of the values of `mask` (bits),
-    `("B", value)` a build. The state: the sums reachable so far (bits, up
-    to the largest of `want`), the number of items (0, 1, or 2 for more)
-    and the value of a build taken (0 for none); `single` allows one item.
+    Letters: `("L", mask, 0)` a loose card of the values of `mask` (bits),
+    `("B", value, own)` a build (own 1 when the seat owns it). The state:
+    the sums reachable so far (bits, up to the largest of `want`), the
+    number of items (0, 1, or 2 for more) and the letter of a build taken
+    (None for none); `single` allows one item. [D4][rules-d4]: `keeps` says
+    whether a capture of loose cards keeps it, `ok[value, own]` whether
+    taking such a build does.
     """
     limit = (1 << want.bit_length()) - 1
 
     def step(state: Any, letter: Any, pos: int) -> Hashable:  # noqa: ANN401  # the states made here
         sums, n, build = state
-        kind, w = letter
-        if build or (single and n):
+        kind, w, own = letter
+        if build is not None or (single and n):
             return DEAD
         if kind == "B":
-            return DEAD if n else (0, 1, w)
+            return DEAD if n else (0, 1, (w, own))
         new = _sumset(sums, w, limit)
-        return (new, min(n + 1, 2), 0) if new else DEAD
+        return (new, min(n + 1, 2), None) if new else DEAD
 
     def accept(state: Any) -> bool:  # noqa: ANN401  # the states made here
         sums, n, build = state
         if not n:
             return False
-        if build:
-            return bool(want >> build & 1)
-        return bool(sums & want)
+        if build is not None:
+            return bool(want >> build[0] & 1 and ok[build])
+        return bool(keeps and sums & want)
 
-    return LexSets(items, letters, (1, 0, 0), step, accept)
+    return LexSets(items, letters, (1, 0, None), step, accept)

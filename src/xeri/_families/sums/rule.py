@@ -45,6 +45,7 @@ from xeri._families.sums import lazy as _lazy
 from xeri._families.sums.items import (
     _ints,
     _mask_groups,
+    _matched,
     _multiple,
     _scan,
     _sumset,
@@ -527,9 +528,11 @@ class SumCapture(_Immutable):
     of several such ints, any of which a sum may count (`(Rank.ACE, (1, 11))`,
     [K2][rules-k2]); a tuple of one int is that int. A rank without a value is a
     *picture*: it takes only a loose card of its own rank, one at a time, and never
-    builds. A build may be announced up to the largest value (at least 10). Ranks of
-    several values need `builds=False`; under `multi_capture` the groups of one capture
-    all make the same value of the card played."""
+    builds. A build may be announced up to the largest value (at least 10). Under
+    `multi_capture` the groups of one capture all make the same value of the card
+    played; a card of several values builds with the value its builder announces, and
+    [D4][rules-d4] gives each build owned a card of its own. With builds, ranks of
+    several values need `multi_capture=False` and `multi_builds=False`."""
     builds: bool = True
     """Whether a card may be combined with a table item into a build ([D3][rules-d3]);
     False in Scopa, where a card only captures or is laid free."""
@@ -645,19 +648,20 @@ class SumCapture(_Immutable):
                 f"SumCapture.total must be None or an int from 2 to {MAX_VALUE}, not {total!r}"
             )
         several = [rank.symbol for rank, v in self.values if type(v) is tuple]
-        for what, why, clause in (
-            ("total", "the card played counts in the sum" if total is not None else "", "K1"),
-            ("values", f"{', '.join(several)} may count several values" if several else "", "K2"),
-        ):
-            if why and self.builds:
-                raise RuleSetError(
-                    f"SumCapture.{what}: {why}, which needs builds=False ({clause}): a build's "
-                    "value would not be fixed"
-                )
+        if total is not None and self.builds:
+            raise RuleSetError(
+                "SumCapture.total: the card played counts in the sum, which needs builds=False "
+                "(K1): a build's value would not be fixed"
+            )
         if total is not None and self.multi_capture:
             raise RuleSetError(
                 "SumCapture.total: the card played counts in the sum once, which needs "
                 "multi_capture=False (K1)"
+            )
+        if several and self.builds and (self.multi_capture or self.multi_builds):
+            raise RuleSetError(
+                f"SumCapture.values: {', '.join(several)} may count several values, which with "
+                "builds needs multi_capture=False and multi_builds=False (K2)"
             )
 
     def __repr__(self) -> str:
@@ -728,7 +732,7 @@ class SumCapture(_Immutable):
             one capture per set of items taken, however it divides into groups.
         """
         if self._masks is not None:
-            return self._mask_moves(table, hand)
+            return self._mask_moves(table, hand, seat)
         values = self._values
         top = self._top
         numbers, pictures, builds, targets = _scan(table, values)
@@ -952,9 +956,9 @@ class SumCapture(_Immutable):
             why = self._combine_refusal(table, hand, seat, move, owned)
         elif owned:
             why = f"seat {seat} owns a build and may not lay a free card until it is taken (D4)"
-        elif self.forced_capture and self._can_capture(table, hand, owned):
+        elif self.forced_capture and self._can_capture(table, hand, owned, seat):
             why = _COMPULSORY
-        elif self.card_must_capture and self._can_capture(table, (card,), owned):
+        elif self.card_must_capture and self._can_capture(table, (card,), owned, seat):
             why = f"{card} can capture, so it may not be laid free (S3)"
         else:
             why = None
@@ -1007,7 +1011,9 @@ class SumCapture(_Immutable):
             if len(taken) > 1 or type(item) is not Card or item.rank is not card.rank:
                 return f"{move}: a picture takes only loose cards of its own rank, one at a time"
         elif self._masks is not None:
-            return self._mask_refusal(table, move)
+            why = self._mask_refusal(table, move)
+            if why is not None:
+                return why
         else:
             total = 0
             for t in taken:
@@ -1032,10 +1038,14 @@ class SumCapture(_Immutable):
                 )
         if not owned:
             return None
-        held = _held(hand, values, self._top)
-        if value is not None:
-            held[value] -= 1
-        if not _owner_rule_holds(_without(owned, taken, seat), held):
+        if self._masks is not None:
+            kept = _matched(_without(owned, taken, seat), self._rest_masks(hand, card))
+        else:
+            held = _held(hand, values, self._top)
+            if value is not None:
+                held[value] -= 1
+            kept = _owner_rule_holds(_without(owned, taken, seat), held)
+        if not kept:
             return f"{move}: seat {seat} would give up the card it needs for one of its builds (D4)"
         return None
 
@@ -1052,6 +1062,8 @@ class SumCapture(_Immutable):
             return f"{move}: this game has no builds: a card captures or is laid free"
         if move.also and not self.multi_builds:
             return f"{move}: a card is combined with one item (multi_builds is off)"
+        if self._masks is not None:
+            return self._mask_combine_refusal(table, hand, seat, move, owned)
         values = self._values
         value = values[move.card]
         if self.multi_builds and value is not None:
@@ -1077,7 +1089,7 @@ class SumCapture(_Immutable):
         if mine and not self.self_raise:
             return f"{move}: raising one's own build is not allowed"
         # `card_must_capture` needs `builds=False`: no build reaches this point under it.
-        if self.forced_capture and self._can_capture(table, hand, owned):
+        if self.forced_capture and self._can_capture(table, hand, owned, seat):
             return f"{move}: {_COMPULSORY}"
         left = _without(owned, (onto,), seat) if mine else list(owned)
         held = _held(hand, values, self._top)
@@ -1118,7 +1130,7 @@ class SumCapture(_Immutable):
                 counts[v] += 1
         if not _splits(counts, total):
             return f"{move}: the card and the loose cards do not divide into groups of {total}"
-        if self.forced_capture and self._can_capture(table, hand, owned):
+        if self.forced_capture and self._can_capture(table, hand, owned, seat):
             return f"{move}: {_COMPULSORY}"
         held = _held(hand, values, top)
         left = _without(owned, items, seat)
@@ -1127,24 +1139,29 @@ class SumCapture(_Immutable):
     # -- several values, or a total with the card played (K1, K2): no builds, one group --
 
     def _owned(self, table: tuple[TableItem, ...], seat: int) -> list[int]:
-        """The values of the builds `seat` owns ([D4][rules-d4]).
-
-        None under `total` or values of several ints: those rules have no
-        builds, so a seat never owns one, and D4 is not checked.
-        """
-        if self._masks is not None:
-            return []
+        """The values of the builds `seat` owns ([D4][rules-d4])."""
         return [t.value for t in table if type(t) is Build and t.owner == seat]
 
+    def _rest_masks(self, hand: tuple[Card, ...], card: Card) -> list[int]:
+        """The masks of the hand's cards but `card` (once): what is kept after it is played."""
+        masks = self._masks
+        assert masks is not None  # the caller's test
+        i = hand.index(card)
+        return [masks[c] for c in hand[:i] + hand[i + 1 :]]
+
     def _mask_moves(
-        self, table: tuple[TableItem, ...], hand: tuple[Card, ...]
+        self, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
     ) -> tuple[PlayerMove, ...]:
         """`moves` under several values or `total` ([K1][rules-k1], [K2][rules-k2]).
 
         A number card takes a set of loose number cards for which some choice
         of their values (and of its own) makes one of its targets: its value,
         or under `total` the total less its value; or a build alone whose
-        value is a target. These rules have no builds and no `multi_capture`.
+        value is a target. With builds (several values, no `multi_capture`),
+        a number card builds on a loose number card or a build, announcing
+        the sum of one of its values and one of the item's; [D4][rules-d4]
+        holds when the seat's builds can be given distinct cards of its hand
+        that can take them (`_matched`).
         """
         masks = self._masks
         assert masks is not None  # the caller's test
@@ -1157,9 +1174,16 @@ class SumCapture(_Immutable):
         by_target: dict[int, list[tuple[TableItem, ...]]] = {}
         captures: list[PlayerMove] = []
         out: list[PlayerMove] = []
+        owned = [b.value for b in builds if b.owner == seat]
         for card in hand:
+            rest = self._rest_masks(hand, card)
+            keeps = not owned or _matched(owned, rest)  # D4, the seat's builds left alone
             if not masks[card]:  # a picture takes one loose card of its own rank
-                found = [Capture(card=card, taken=(t,)) for t in pictures if t.rank is card.rank]
+                found = [
+                    Capture(card=card, taken=(t,))
+                    for t in pictures
+                    if t.rank is card.rank and keeps
+                ]
             else:
                 want = targets[card]
                 taken = by_target.get(want)
@@ -1173,14 +1197,101 @@ class SumCapture(_Immutable):
                     if single:
                         taken = [t for t in taken if len(t) == 1]  # one card alone (S3)
                     by_target[want] = taken
+                if owned:
+                    taken = [t for t in taken if _matched(_without(owned, t, seat), rest)]
                 found = [Capture(card=card, taken=t) for t in taken]
             captures += found
             out += found
-            if not (found and self.card_must_capture):
+            if found and self.card_must_capture:
+                continue
+            if self.builds and masks[card] and not (self.forced_capture and captures):
+                out += self._mask_combines(card, rest, ordered, owned, seat)
+            if not owned:
                 out.append(TRAILS[card])
         if self.forced_capture and captures:
             return tuple(captures)
         return tuple(out)
+
+    def _mask_combines(
+        self,
+        card: Card,
+        rest: list[int],
+        ordered: list[TableItem],
+        owned: list[int],
+        seat: int,
+    ) -> list[PlayerMove]:
+        """The builds and raises with `card` under several values, sorted ([K2][rules-k2]).
+
+        `rest` holds the masks of the hand without the card, `ordered` the
+        table sorted. Each announced value is a value of the card plus one
+        of the item's (a build has one), up to the largest value.
+        """
+        masks = self._masks
+        assert masks is not None  # the caller's test
+        every = (1 << (self._top + 1)) - 1
+        out: list[PlayerMove] = []
+        for item in ordered:
+            if type(item) is Build:
+                if not self.raises or (item.owner == seat and not self.self_raise):
+                    continue
+                onto = 1 << item.value
+                left = _without(owned, (item,), seat)
+            else:
+                onto = masks[item]  # type: ignore[index]  # not a Build: a Card
+                left = list(owned)
+            totals = _sumset(onto, masks[card], every) if onto else 0
+            while totals:
+                low = totals & -totals
+                totals ^= low
+                total = low.bit_length() - 1
+                if _matched([*left, total], rest):
+                    out.append(Combine(card=card, onto=item, value=total))
+        out.sort(key=move_sort_key)
+        return out
+
+    def _mask_combine_refusal(
+        self,
+        table: tuple[TableItem, ...],
+        hand: tuple[Card, ...],
+        seat: int,
+        move: Combine,
+        owned: list[int],
+    ) -> str | None:
+        """Why a build under several values is not legal ([K2][rules-k2]), or None."""
+        masks = self._masks
+        assert masks is not None  # the caller's test
+        onto = move.onto
+        if onto not in table:
+            return f"{move}: the item combined onto is not on the table"
+        if type(onto) is Build and not self.raises:
+            return f"{move}: this game does not allow raising a build"
+        played = masks[move.card]
+        target = (1 << onto.value) if type(onto) is Build else masks[onto]  # type: ignore[index]  # a Card
+        if not played or not target:
+            return f"{move}: only number cards combine, and only onto number cards or builds"
+        total = move.value
+        top = self._top
+        sums = _sumset(target, played, (1 << (2 * MAX_VALUE + 1)) - 1)
+        if type(total) is not int or not 1 <= total <= 2 * MAX_VALUE or not sums >> total & 1:
+            sums_made = ", ".join(str(v) for v in range(sums.bit_length()) if sums >> v & 1)
+            return (
+                f"{move}: the announced value must be a value of {move.card} plus one of "
+                f"the item's: {sums_made}"
+            )
+        if total > top:
+            return f"{move}: a build may not exceed {top}"
+        mine = type(onto) is Build and onto.owner == seat
+        if mine and not self.self_raise:
+            return f"{move}: raising one's own build is not allowed"
+        if self.forced_capture and self._can_capture(table, hand, owned, seat):
+            return f"{move}: {_COMPULSORY}"
+        rest = self._rest_masks(hand, move.card)
+        if not any(m >> total & 1 for m in rest):
+            return f"{move}: seat {seat} holds no other card of value {total} to take it (D3)"
+        left = _without(owned, (onto,), seat) if mine else list(owned)
+        if not _matched([*left, total], rest):
+            return f"{move}: seat {seat} must keep a card of value {total} per build it owns (D4)"
+        return None
 
     def _mask_refusal(self, table: tuple[TableItem, ...], move: Capture) -> str | None:
         """Why a number card's capture is not legal under several values or `total`, or None."""
@@ -1219,17 +1330,31 @@ class SumCapture(_Immutable):
             )
         return None
 
-    def _mask_can_capture(self, table: tuple[TableItem, ...], hand: tuple[Card, ...]) -> bool:
-        """`_can_capture` under several values or `total`: no builds, no D4."""
+    def _mask_can_capture(
+        self, table: tuple[TableItem, ...], hand: tuple[Card, ...], owned: list[int], seat: int
+    ) -> bool:
+        """`_can_capture` under several values or `total`, [D4][rules-d4] by `_matched`."""
         masks = self._masks
         assert masks is not None  # the caller's test
-        sums, builds, ranks = _mask_reach(table, masks, self._limit)
-        reached = (sums & ~1) | builds
+        sums, _, ranks = _mask_reach(table, masks, self._limit)
         targets = self._targets
-        return any(
-            (card.rank in ranks) if not masks[card] else bool(reached & targets[card])
-            for card in hand
-        )
+        builds = [t for t in table if type(t) is Build]
+        for card in hand:
+            rest = self._rest_masks(hand, card)
+            keeps = not owned or _matched(owned, rest)
+            if not masks[card]:
+                if card.rank in ranks and keeps:
+                    return True
+                continue
+            want = targets[card]
+            if keeps and sums & ~1 & want:
+                return True
+            for b in builds:
+                if want >> b.value & 1 and (
+                    _matched(_without(owned, (b,), seat), rest) if b.owner == seat else keeps
+                ):
+                    return True
+        return False
 
     def _capturers(self, table: tuple[TableItem, ...]) -> frozenset[Card]:
         """Every card that could take something from `table` (for a compulsory capture, D5)."""
@@ -1286,7 +1411,7 @@ class SumCapture(_Immutable):
         return out
 
     def _can_capture(
-        self, table: tuple[TableItem, ...], hand: tuple[Card, ...], owned: list[int]
+        self, table: tuple[TableItem, ...], hand: tuple[Card, ...], owned: list[int], seat: int
     ) -> bool:
         """Whether some card of `hand` has a legal capture, without listing any ([D5][rules-d5]).
 
@@ -1298,7 +1423,7 @@ class SumCapture(_Immutable):
         """
         values = self._values
         if self._masks is not None:
-            return self._mask_can_capture(table, hand)
+            return self._mask_can_capture(table, hand, owned, seat)
         sums, builds, ranks = _reach(table, values, self._limit)
         held = _held(hand, values, self._top)
         short = {v for v in owned if owned.count(v) > held[v]}  # D4 already broken there
@@ -1338,8 +1463,13 @@ class SumCapture(_Immutable):
         elif isinstance(move, Combine):
             owned = _without(owned, (move.onto, *move.also), seat)
             owned.append(move.value)
-        by_value = self._values_by
-        at_least = [(by_value[value] - {card}, owned.count(value)) for value in sorted(set(owned))]
+        if self._masks is not None:
+            at_least = _hall(owned, self._masks, card)
+        else:
+            by_value = self._values_by
+            at_least = [
+                (by_value[value] - {card}, owned.count(value)) for value in sorted(set(owned))
+            ]
         none_of: frozenset[Card] = frozenset()
         if self.forced_capture and not isinstance(move, Capture):
             # Owning a build, the seat could have taken it: no hand allows this move.
@@ -1442,6 +1572,26 @@ def _grouped(
             out.append(build)
             build = None  # type: ignore[assignment]  # placed once
     return tuple(out)
+
+
+def _hall(
+    owned: list[int], masks: dict[Card, int], card: Card
+) -> list[tuple[frozenset[Card], int]]:
+    """`needs`' cards to keep under several values: Hall's condition for `_matched`.
+
+    For every set S of the values of the builds owned after the move, the
+    hand but `card` holds at least as many cards with a value in S as there
+    are builds of a value in S: by Hall's theorem, exactly when each build
+    can be given a card of its own.
+    """
+    values = sorted(set(owned))
+    out: list[tuple[frozenset[Card], int]] = []
+    for size in range(1, len(values) + 1):
+        for chosen in combinations(values, size):
+            bits = sum(1 << v for v in chosen)
+            cards = frozenset(c for c in DECK if masks[c] & bits and c is not card)
+            out.append((cards, sum(owned.count(v) for v in chosen)))
+    return out
 
 
 def _kinds_of(masks: list[int]) -> tuple[list[int], list[int]]:
