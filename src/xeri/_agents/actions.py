@@ -49,9 +49,13 @@ The same holds for `multi_builds`, where a build may gather any set of
 table items: [`CASSINO`][xeri.CASSINO] has no encoding, here or in the
 PettingZoo and OpenSpiel adapters. The other options change only which
 actions are legal (`forced_capture`, `self_raise`, `builds`, `raises`,
-`equal_first`, `card_must_capture`), or, for `values`, which groups add up:
-the table is numbered once for each table of values, in the same layout
-([`SCOPA`][xeri.SCOPA] has 18,308 actions too).
+`equal_first`, `card_must_capture`), or, for `values` and `total`, which
+groups add up: the table is numbered once for each table of values and
+total, in the same layout ([`SCOPA`][xeri.SCOPA] has 18,308 actions too;
+a total or ranks of several values leave out the builds, which such a
+rule cannot make, [K1][rules-k1], [K2][rules-k2]). A table that would
+hold more than 32,768 actions has no encoding (Escoba's 84,536), nor has
+a rule that builds with ranks of several values.
 
 **Two-headed policies.** [`factored`][xeri.factored] splits an
 action into the card played (its deck index, 0 to 51) and a *target*, below

@@ -10,7 +10,8 @@ exactly one thing ([D3][rules-d3]):
   rank, one at a time; pictures never sum. With `multi_capture` a number
   card may take several disjoint groups of its value at once.
 * **combine**: lay a number card on a loose number card or a build and
-  announce the sum (at most 10); onto the opponent's build this is a raise
+  announce the sum (at most 10, or the largest value of the rule's
+  `values`); onto the opponent's build this is a raise
   and the mover becomes its owner. The mover must keep a card of the
   announced value. With `multi_builds` the card may be laid with several
   items, which together with it divide into groups of the announced value
@@ -22,6 +23,13 @@ the builds of that value a seat owns never outnumber the cards of that
 value in its hand, and a seat that owns a build may not trail. It follows
 that the seat to move always has a legal move (it can take one of its
 builds, or trail when it owns none), and that no build outlives a deal.
+
+Two options change the sums themselves: `total` makes the cards taken and
+the card played add up to a fixed total ([K1][rules-k1], Escoba's 15), and
+`values` may give a rank a value above 10 or several values, any of which
+a sum may count ([K2][rules-k2]). Those rules are played by the `_mask_`
+methods, which keep each card's values as a bit set and the sums a set of
+cards can make as another.
 
 [`SumCapture.play`][xeri.SumCapture.play] checks the move played and
 nothing else: it never lists the legal moves.
