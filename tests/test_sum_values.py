@@ -186,10 +186,8 @@ ROYAL = dict(xeri.GERMAN_VALUES) | {
 """Royal Casino's values: the Ace 1 or 14, the pictures 11 to 13."""
 
 
-def test_K2_several_values_with_builds_need_single_captures_and_single_builds():
-    with pytest.raises(RuleSetError, match=r"A may count several values, which with builds"):
-        SumCapture(values=TABLIC, multi_capture=True)
-    with pytest.raises(RuleSetError, match=r"needs multi_capture=False and multi_builds=False"):
+def test_K2_several_values_need_single_builds_and_have_no_actions_with_builds():
+    with pytest.raises(RuleSetError, match=r"A may count several values, which needs multi_b"):
         SumCapture(values=TABLIC, multi_builds=True)
     with pytest.raises(RuleSetError, match="no action encoding"):
         SumCapture(values=ROYAL).action_count()
@@ -246,6 +244,8 @@ RULES = {
     "tablic-total": SumCapture(values=TABLIC, builds=False, total=20, forced_capture=True),
     "royal": SumCapture(values=ROYAL),
     "royal-raise": SumCapture(values=ROYAL, self_raise=True, equal_first=True, forced_capture=True),
+    "royal-multi": SumCapture(values=ROYAL, multi_capture=True, self_raise=True, equal_first=True),
+    "royal-multi-forced": SumCapture(values=ROYAL, multi_capture=True, forced_capture=True),
 }
 
 
@@ -259,6 +259,13 @@ def test_K1_K2_play_accepts_exactly_the_listed_captures_and_the_counts_agree(nam
         size = rng.randrange(0, 8)
         table = tuple(deck[:size])
         hand = tuple(sorted(deck[size : size + 3], key=xeri.DECK.index))
+        if rule.builds and rng.random() < 0.7:  # a build or two on the table, of either seat
+            for pair in (deck[-2:], deck[-4:-2])[: rng.randrange(1, 3)]:
+                sums = [a + b for a in rule.card_values(pair[0]) for b in rule.card_values(pair[1])]
+                if sums and min(sums) <= rule.card_values(C("K♣"))[-1]:
+                    build = xeri.Build(cards=tuple(pair), value=min(sums), owner=rng.randrange(2))
+                    table += (build,)
+                    size += 1
         moves = rule.moves(table, hand, 0)
         assert list(moves) == sorted(moves, key=xeri.move_sort_key)
         assert rule.count_moves(table, hand, 0) == len(moves)
@@ -333,10 +340,8 @@ def test_K1_K2_a_document_with_a_bad_total_or_bad_values_is_refused_naming_the_f
         (text.replace("[1,[1,11]]", "[1,[1,41]]"), r"SumCapture\.values must be"),
         (text.replace("[1,[1,11]]", f"[1,{list(range(1, 15))}]".replace(" ", "")), "at most 13"),
         (
-            text.replace('"builds":false', '"builds":true').replace(
-                '"multi_capture":false', '"multi_capture":true'
-            ),
-            "with builds needs multi_capture=False",
+            text.replace('"builds":false', '"builds":true,"multi_builds":true'),
+            "needs multi_builds=False",
         ),
     ):
         with pytest.raises(xeri.InvalidStateError, match=message):

@@ -441,7 +441,7 @@ def _grouping_sets(  # noqa: PLR0917  # internal, the facts of one position
     return _grouped_sets([e[1] for e in entries], [e[2] for e in entries], total, start, ok)
 
 
-def _mask_plan(  # noqa: PLR0915  # one pass over the hand, in the order of the moves
+def _mask_plan(
     rule: SumCapture, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
 ) -> Plan:
     """`plan` under several values or a `total` ([K1][rules-k1], [K2][rules-k2]).
@@ -470,11 +470,7 @@ def _mask_plan(  # noqa: PLR0915  # one pass over the hand, in the order of the 
             letters.append(("L", masks[t], 0))  # type: ignore[index]  # a Card
         else:
             pictures.append(t)  # type: ignore[arg-type]  # a Card
-    loose = [t for t in items if type(t) is Card]
-    builds = [t for t in items if type(t) is Build]
-    owned = [b.value for b in builds if b.owner == seat]
-    if owned and rule.multi_capture:  # builds in a game without them: a loaded state
-        return Plan([_listed(list(rule._mask_moves(table, hand, seat)))])
+    owned = [t.value for t in items if type(t) is Build and t.owner == seat]
     families: dict[int, list[LexSets | DownSets | None]] = {}
     per_card: list[tuple[Card, list[tuple[int, _Getter]], list[int]]] = []
     for card in hand:
@@ -496,8 +492,13 @@ def _mask_plan(  # noqa: PLR0915  # one pass over the hand, in the order of the 
             got = families.get(key)
             if got is None:
                 single = rule.equal_first and any(k == "L" and m & want for k, m, _ in letters)
-                if rule.multi_capture and not single:  # groups of one value, builds alone
-                    got = [_mask_grouped_sets(loose, masks, want) if loose else None, None]
+                if rule.multi_capture and not single:  # groups of one value, with builds of it
+                    ws = [w for w in range(1, want.bit_length()) if want >> w & 1]
+                    kept = [
+                        [_matched(_less(owned, [w] * k), rest) for k in range(owned.count(w) + 1)]
+                        for w in ws
+                    ]
+                    got = [_mask_grouped_sets(items, masks, seat, ws, kept) if items else None]
                 else:
                     ok = {
                         (v, own): _matched(
@@ -510,10 +511,6 @@ def _mask_plan(  # noqa: PLR0915  # one pass over the hand, in the order of the 
                     got = [_reaching_sets(items, letters, want, single=single, ok=ok, keeps=keeps)]
                 families[key] = got
             found = [_captures_of(card, sets) for sets in got if sets is not None]
-            if len(got) > 1:  # under multi_capture the builds come after the card sets
-                found.append(
-                    _listed([Capture(card=card, taken=(b,)) for b in builds if want >> b.value & 1])
-                )
         per_card.append((card, found, rest))
     forced = rule.forced_capture and any(n for _, found, _ in per_card for n, _ in found)
     blocks: list[tuple[int, _Getter]] = []
@@ -528,34 +525,54 @@ def _mask_plan(  # noqa: PLR0915  # one pass over the hand, in the order of the 
     return Plan(blocks)
 
 
-def _mask_grouped_sets(loose: list[Card], masks: dict[Card, int], want: int) -> DownSets:
-    """Under `multi_capture` and several values: the sets of `loose` that divide into groups.
+def _mask_grouped_sets(
+    items: list[TableItem],
+    masks: dict[Card, int],
+    seat: int,
+    ws: list[int],
+    ok: list[list[bool]],
+) -> DownSets:
+    """Under `multi_capture` and several values: the item sets that divide into groups.
 
-    For some value `w` of the card played (a bit of `want`) each group is
-    made `w` by some choice of its cards' values. The state holds, for each
-    such `w`, the set of ways of the residual automaton of `w` (see the
-    module docstring); a card steps each by each of its values up to `w`.
-    A set is a member when one of them has a way with no open group.
+    For some value `w` of `ws` (the card played's values) each group is
+    made `w` by some choice of its cards' values, or is a build of the
+    value `w`. The state holds, for each such `w`, the set of ways of the
+    residual automaton of `w` (see the module docstring; a card steps it by
+    each of its values up to `w`, a build of another value empties it), and
+    how many of the seat's own builds are taken. A set is a member when one
+    `w` has a way with no open group and `ok[i][k]` says [D4][rules-d4]
+    holds after taking `k` own builds of that value.
     """
-    ws = tuple(w for w in range(1, want.bit_length()) if want >> w & 1)
     divisions = [_division(w) for w in ws]
-    marked: list[tuple[int, tuple[int, ...], tuple[int, ...], int]] = []
+    kmax = max(len(row) for row in ok) - 1
+    marked: list[tuple[object, ...]] = []
     below = [0] * len(ws)  # per w, the most the loose cards before the block can add
     k = 0
-    while k < len(loose):
-        mask = masks[loose[k]]
+    while k < len(items):
+        item = items[k]
+        if type(item) is Build:  # builds alike are a block, each taken in a step
+            marked.append(("B", item.value, int(item.owner == seat)))
+            k += 1
+            continue
+        mask = masks[item]  # type: ignore[index]  # not a Build: a Card
         end = k
-        while end < len(loose) and masks[loose[end]] == mask:
+        while end < len(items) and type(items[end]) is Card and masks[items[end]] == mask:  # type: ignore[index]  # a Card
             end += 1
         tops = tuple(max(0, (mask & ((2 << w) - 1)).bit_length() - 1) for w in ws)
-        marked += [(mask, tuple(below), tops, end - k)] * (end - k)
+        marked += [("L", mask, tuple(below), tops, end - k)] * (end - k)
         below = [b + t * (end - k) for b, t in zip(below, tops, strict=True)]
         k = end
 
     def step(state: Any, letter: Any, j: int) -> Hashable:  # noqa: ANN401  # the states made here
-        mask, bases, tops, size = letter
+        comps, taken = state
         out: list[frozenset[int]] = []
-        for i, ways in enumerate(state):
+        if letter[0] == "B":
+            _, value, own = letter
+            for i, ways in enumerate(comps):
+                out.append(ways if ws[i] == value else frozenset())
+            return (tuple(out), min(taken + own, kmax)) if any(out) else DEAD
+        _, mask, bases, tops, size = letter
+        for i, ways in enumerate(comps):
             if not ways:  # no set divides for this value any more
                 out.append(ways)
                 continue
@@ -567,13 +584,16 @@ def _mask_grouped_sets(loose: list[Card], masks: dict[Card, int], want: int) -> 
                 usable ^= low
                 new |= divisions[i].step(ways, low.bit_length() - 1, room)
             out.append(frozenset(new))
-        return tuple(out) if any(out) else DEAD
+        return (tuple(out), taken) if any(out) else DEAD
 
     def accept(state: Any) -> bool:  # noqa: ANN401  # the states made here
-        return any(0 in ways for ways in state)
+        comps, taken = state
+        return any(
+            0 in ways and taken < len(ok[i]) and ok[i][taken] for i, ways in enumerate(comps)
+        )
 
-    start = tuple(frozenset({0}) for _ in ws)
-    return DownSets(loose, marked, start, step, accept)
+    start = (tuple(frozenset({0}) for _ in ws), 0)
+    return DownSets(items, marked, start, step, accept)
 
 
 def _reaching_sets(

@@ -539,8 +539,8 @@ class SumCapture(_Immutable):
     builds. A build may be announced up to the largest value (at least 10). Under
     `multi_capture` the groups of one capture all make the same value of the card
     played; a card of several values builds with the value its builder announces, and
-    [D4][rules-d4] gives each build owned a card of its own. With builds, ranks of
-    several values need `multi_capture=False` and `multi_builds=False`."""
+    [D4][rules-d4] gives each build owned a card of its own. Ranks of several values
+    need `multi_builds=False`."""
     builds: bool = True
     """Whether a card may be combined with a table item into a build ([D3][rules-d3]);
     False in Scopa, where a card only captures or is laid free."""
@@ -666,10 +666,10 @@ class SumCapture(_Immutable):
                 "SumCapture.total: the card played counts in the sum once, which needs "
                 "multi_capture=False (K1)"
             )
-        if several and self.builds and (self.multi_capture or self.multi_builds):
+        if several and self.multi_builds:
             raise RuleSetError(
-                f"SumCapture.values: {', '.join(several)} may count several values, which with "
-                "builds needs multi_capture=False and multi_builds=False (K2)"
+                f"SumCapture.values: {', '.join(several)} may count several values, which "
+                "needs multi_builds=False (K2)"
             )
 
     def __repr__(self) -> str:
@@ -1198,10 +1198,10 @@ class SumCapture(_Immutable):
                 if taken is None:  # cards of equal targets take the same sets
                     single = self.equal_first and any(masks[t] & want for t in loose)
                     if self.multi_capture and not single:
-                        taken = _mask_unions(loose, masks, want)
+                        taken = _mask_unions(loose, masks, want, builds)
                     else:
                         taken = _mask_groups(loose, masks, want, limit) if want else []
-                    taken += [(b,) for b in builds if want >> b.value & 1]
+                        taken += [(b,) for b in builds if want >> b.value & 1]
                     if single:
                         taken = [t for t in taken if len(t) == 1]  # one card alone (S3)
                     by_target[want] = taken
@@ -1313,20 +1313,29 @@ class SumCapture(_Immutable):
             if self.total is not None
             else f"add up to a value of {card}"
         )
-        if any(type(t) is Build for t in taken):
+        builds = {t.value for t in taken if type(t) is Build}
+        if builds and self.multi_capture:  # groups of one value w: the builds' value
+            (w, *others) = builds
+            cards = [masks[t] for t in taken if type(t) is Card]
+            if others or not want >> w & 1 or not _mask_divides(cards, 1 << w):
+                return (
+                    f"{move}: the builds taken must have one value of {card}, and the loose "
+                    "cards divide into groups of it"
+                )
+        elif builds:
             if len(taken) > 1 or not want >> taken[0].value & 1:  # type: ignore[union-attr]  # a Build
                 return f"{move}: a build is taken alone, and its value must {aim}"
-            return None
-        sums = 1
-        for t in taken:
-            mask = masks[t]  # type: ignore[index]  # not a Build: a Card
-            if not mask:
-                return f"{move}: a number card does not take a picture"
-            sums = _sumset(sums, mask, self._limit)
-        if not sums & want and not (
-            self.multi_capture and _mask_divides([masks[t] for t in taken], want)  # type: ignore[index]  # Cards
-        ):
-            return f"{move}: the cards taken do not {aim}"
+        else:
+            sums = 1
+            for t in taken:
+                mask = masks[t]  # type: ignore[index]  # not a Build: a Card
+                if not mask:
+                    return f"{move}: a number card does not take a picture"
+                sums = _sumset(sums, mask, self._limit)
+            if not sums & want and not (
+                self.multi_capture and _mask_divides([masks[t] for t in taken], want)  # type: ignore[index]  # Cards
+            ):
+                return f"{move}: the cards taken do not {aim}"
         if (
             self.equal_first
             and len(taken) > 1
@@ -1358,9 +1367,15 @@ class SumCapture(_Immutable):
             if keeps and sums & ~1 & want:
                 return True
             for b in builds:
-                if want >> b.value & 1 and (
-                    _matched(_without(owned, (b,), seat), rest) if b.owner == seat else keeps
-                ):
+                if not want >> b.value & 1:
+                    continue
+                if b.owner != seat:
+                    if keeps:
+                        return True
+                    continue
+                mine = [t for t in builds if t.owner == seat and t.value == b.value]
+                taken = tuple(mine) if self.multi_capture else (b,)  # the best chance for D4
+                if _matched(_without(owned, taken, seat), rest):
                     return True
         return False
 
@@ -1635,20 +1650,22 @@ def _shapes(kinds: list[int], room: list[int], value: int) -> list[tuple[int, ..
 
 
 def _mask_unions(
-    loose: list[Card], masks: dict[Card, int], want: int
+    loose: list[Card], masks: dict[Card, int], want: int, builds: list[Build]
 ) -> list[tuple[TableItem, ...]]:
-    """Under `multi_capture` and several values: the sets of `loose` that divide into groups.
+    """Under `multi_capture` and several values: the item sets that divide into groups.
 
-    For some value `w` of the card played (a bit of `want`), the set splits
-    into groups each of which some choice of values makes `w`. Cards of one
-    mask (a *kind*) are alike, so, as `_divisible` does by value, the search
+    For some value `w` of the card played (a bit of `want`), the loose cards
+    split into groups each of which some choice of values makes `w`, with
+    any builds of the value `w` (each a group of its own). Cards of one mask
+    (a *kind*) are alike, so, as `_divisible` does by value, the search
     walks how many cards of each kind a set holds, adding one group at a
     time; each count found stands for every card set that has it. The sets
-    come sorted, each once.
+    come sorted, each once; `builds` in table order.
     """
     kinds, room = _kinds_of([masks[c] for c in loose])
     by_kind = [[c for c in loose if masks[c] == k] for k in kinds]
     reached: set[tuple[int, ...]] = set()
+    with_builds: set[tuple[TableItem, ...]] = set()
     for w in range(1, want.bit_length()):
         if not want >> w & 1:
             continue
@@ -1664,6 +1681,24 @@ def _mask_unions(
                     seen.add(new)
                     todo.append(new)
         reached |= seen - {empty}
+        equal = [b for b in builds if b.value == w]
+        if equal:  # the loose sets of w (or none) with each non-empty set of these builds
+            sets = _card_sets(seen, by_kind)
+            for k in range(1, len(equal) + 1):
+                for chosen in combinations(equal, k):
+                    with_builds.update(
+                        tuple(sorted((*c, *chosen), key=item_sort_key)) for c in sets
+                    )
+    out = _card_sets(reached, by_kind)
+    out += with_builds
+    out.sort(key=_items_key)
+    return out
+
+
+def _card_sets(
+    reached: set[tuple[int, ...]], by_kind: list[list[Card]]
+) -> list[tuple[TableItem, ...]]:
+    """Every set of cards holding, of each kind, as many cards as one of the counts."""
     out: list[tuple[TableItem, ...]] = []
     for counts in reached:
         choices = [combinations(by_kind[k], n) for k, n in enumerate(counts) if n]
@@ -1671,7 +1706,6 @@ def _mask_unions(
             tuple(sorted((c for part in parts for c in part), key=item_sort_key))
             for parts in product(*choices)
         )
-    out.sort(key=_items_key)
     return out
 
 
