@@ -17,7 +17,7 @@ import pytest
 
 import xeri
 from xeri import CASSINO, SumCapture, Trail
-from xeri._core.legal import LegalMoves
+from xeri._core import legal
 from xeri.bots import (
     CANDIDATES,
     SAMPLED,
@@ -71,7 +71,7 @@ def no_listing(monkeypatch):
 
     monkeypatch.setattr(SumCapture, "moves", moves)
     lazy = type(xeri.legal_moves(_trailed(CASSINO, 0, CANDIDATES + 1)[-1]))
-    assert lazy is not LegalMoves  # counted, not listed
+    assert lazy is not legal.LegalMoves  # counted, not listed
     short = lazy._list
 
     def listed_moves(self):
@@ -161,3 +161,12 @@ def test_the_endgame_solver_gives_up_on_more_moves_than_its_budget(no_listing):
     assert last
     with pytest.raises(xeri.ArgumentError, match="budget"):
         solve_endgame(last[-1], max_nodes=CANDIDATES)
+
+
+def test_a_rule_that_counts_but_would_list_to_check_gives_the_sample_only(huge, monkeypatch):
+    moves = xeri.legal_moves(huge)
+    monkeypatch.setattr(legal, "_lazy", lambda cls: (True, False))  # no lazy membership
+    monkeypatch.setattr(type(moves), "_list", lambda self: pytest.fail("the moves were listed"))
+    hand = huge.hands[huge.to_move]
+    chosen = candidates(moves, random.Random(7), hand=hand, table=huge.table)
+    assert 0 < len(chosen) <= SAMPLED

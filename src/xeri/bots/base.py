@@ -17,7 +17,7 @@ import attrs
 from xeri._agents.observation import Observation
 from xeri._cards import Card
 from xeri._core.engine import RandomSource, legal_moves
-from xeri._core.legal import LegalMoves
+from xeri._core.legal import LegalMoves, checks_lazily
 from xeri._errors import ArgumentError
 from xeri._immutable import _Immutable
 from xeri._moves import Capture, PlayerMove, Trail, move_sort_key
@@ -116,13 +116,16 @@ def candidates(
     n = len(moves)
     if n <= cap:
         return moves
-    # A sequence counted lazily checks a move without listing; a listed one is a tuple.
-    lookup: object = moves if type(moves) is not LegalMoves else frozenset(moves)
     found: set[PlayerMove] = set()
-    for card in hand:
-        tried: list[PlayerMove] = [Trail(card=card)]
-        tried += [Capture(card=card, taken=(item,)) for item in table]
-        found.update(move for move in tried if move in lookup)  # type: ignore[operator]  # moves
+    # A lazy sequence checks a move without listing; a listed one is looked up in a set. A
+    # custom rule that counts its moves but would list them to check one gives the sample only.
+    lazy = checks_lazily(moves)
+    if lazy or type(moves) is LegalMoves or not isinstance(moves, LegalMoves):
+        lookup: Sequence[PlayerMove] | frozenset[PlayerMove] = moves if lazy else frozenset(moves)
+        for card in hand:
+            tried: list[PlayerMove] = [Trail(card=card)]
+            tried += [Capture(card=card, taken=(item,)) for item in table]
+            found.update(move for move in tried if move in lookup)
     picks: set[int] = set()
     while len(picks) < min(sample, n):
         picks.add(rng.randrange(n))

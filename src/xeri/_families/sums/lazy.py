@@ -68,7 +68,11 @@ def _less(owned: list[int], taken: list[int]) -> list[int]:
 
 
 _BITS = 7
-"""Bits per small value in a packed excess: six for the count and a guard bit above them."""
+"""Bits per small value in a packed excess: six for the count (a deck holds 52 cards at
+most) and a guard bit above them."""
+
+_KEPT = 20_000
+"""How many rows a division keeps before it forgets what it learnt and starts afresh."""
 _GUARD_BIT = 1 << (_BITS - 1)
 
 
@@ -204,6 +208,11 @@ class _Groups:
         got = self._steps.get(key)
         if got is not None and len(got) > n:  # kept for the most cards asked so far
             return got if len(got) == n + 1 else got[: n + 1]
+        if len(self._steps) > _KEPT:  # bounded: forget, then learn again
+            for table in (self._steps, self._removed, self._final, self._accepts, self._settled):
+                table.clear()
+            self._canon.clear()
+            self._final[0] = True
         v = self.v
         if 2 * w > v:
             got = [(excesses, x) for x in range(n + 1)]
