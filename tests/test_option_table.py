@@ -39,8 +39,15 @@ def other_value(option: xeri.Option) -> object:
     """A value of the option other than its default."""
     if type(option.default) is bool:
         return not option.default
-    assert option.name == "values"
-    return SCOPA_VALUES
+    others = {
+        "values": SCOPA_VALUES,
+        "sweepers": (
+            xeri.Sweeper(cards=(xeri.Rank.JACK,)),
+            xeri.Sweeper(cards=(xeri.Card.parse("7D"),), xeri=xeri.XeriKind.XERI, xeri_up_to=10),
+        ),
+        "jack_xeri_ranks": (xeri.Rank.JACK,),
+    }
+    return others[option.name]
 
 
 def capture_with(*options: xeri.Option) -> SumCapture | None:
@@ -76,7 +83,7 @@ def test_the_table_names_every_field_of_sum_capture_once():
     for option in OPTIONS:
         assert getattr(SumCapture(), option.name) == option.default
         assert option.doc
-        assert option.since in (1, 2)
+        assert option.since in (1, 2, 3)
 
 
 def test_the_pile_table_names_every_field_of_pile_capture():

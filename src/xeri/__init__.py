@@ -52,6 +52,7 @@ from xeri._families.protocol import (
     XeriKind,
 )
 from xeri._families.sums.rule import GERMAN_VALUES, SCOPA_VALUES, SumCapture, card_value
+from xeri._families.sweepers import Sweeper
 from xeri._io.journal import (
     JOURNAL_FORMAT,
     JOURNAL_VERSION,
@@ -97,6 +98,7 @@ from xeri._rules.categories import (
     MostOfSuit,
     NamedPoints,
     Primiera,
+    SweepPoints,
     Sweeps,
 )
 from xeri._rules.fishing import CASSINO, PISTI, PISTI_POINTS, SCOPA
@@ -208,6 +210,8 @@ __all__ = [
     "StandardScorer",
     "Suit",
     "SumCapture",
+    "SweepPoints",
+    "Sweeper",
     "Sweeps",
     "TableItem",
     "Take",

@@ -154,7 +154,14 @@ from xeri._families.protocol import CaptureRule, XeriKind
 from xeri._families.sums.rule import SUM_OPTIONS, SumCapture
 from xeri._io.records import GameRecord, _last_state
 from xeri._moves import Capture, Combine, Deal, DealCard, Reshuffle, Trail
-from xeri._rules.categories import Category, MostOfSuit, NamedPoints, Primiera, Sweeps
+from xeri._rules.categories import (
+    Category,
+    MostOfSuit,
+    NamedPoints,
+    Primiera,
+    SweepPoints,
+    Sweeps,
+)
 from xeri._rules.match import CountOut, FixedRounds, MatchFormat, SharedTarget, TargetScore
 from xeri._rules.redeal import RanksOnTable, Redeal, RedealRule
 from xeri._rules.ruleset import RuleSet, find_rules, registered
@@ -1199,6 +1206,16 @@ def _component(proto: type[Any]) -> _Reader:
     return read
 
 
+def _by_annotation(cls: type[Any], name: str) -> _Reader:
+    """A reader of the field `name` of a library class, by its annotation, made on first use."""
+
+    def read(value: object, path: _Path, p: _Problems) -> object:
+        field = next(f for f in _field_types(cls) if f.name == name)
+        return _reader_for(_field_types(cls)[field])(value, path, p)
+
+    return read
+
+
 _BUILT_IN_COMPONENTS: dict[type[Any], _Reader] = {
     PileCapture: _object(
         "PileCapture",
@@ -1212,6 +1229,8 @@ _BUILT_IN_COMPONENTS: dict[type[Any], _Reader] = {
                 (_bool, _DEFAULT)
                 if type(o.default) is bool
                 else (_tuple(_pair(_enum(Rank), _int), 13, o.name), _DEFAULT)  # the values
+                if o.name == "values"
+                else (_by_annotation(SumCapture, o.name), _DEFAULT)
             )
             for o in SUM_OPTIONS
         },
@@ -1238,6 +1257,7 @@ _LIBRARY_COMPONENTS = (
     MostOfSuit,
     Primiera,
     Sweeps,
+    SweepPoints,
 )
 """The library's components read by their fields' annotations, as outside ones are."""
 

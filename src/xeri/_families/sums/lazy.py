@@ -309,14 +309,22 @@ def plan(  # noqa: PLR0915  # one pass over the hand, in the order of the moves
         value = values[card]
         if value is not None:
             held[value] += 1
-    per_card: list[tuple[Card, list[tuple[int, _Getter]], list[tuple[int, _Getter]], bool]] = []
+    # For each card: its captures, its combinations, and whether it captures (None: a sweep).
+    per_card: list[
+        tuple[Card, list[tuple[int, _Getter]], list[tuple[int, _Getter]], bool | None]
+    ] = []
     families: dict[tuple[object, ...], LexSets | DownSets] = {}
     any_capture = False
     targets = None
+    sweeping = rule._sweeping if table else None
     for card in hand:
         value = values[card]
         captures: list[tuple[int, _Getter]] = []
         combines: list[tuple[int, _Getter]] = []
+        if sweeping and card in sweeping:  # W1: the whole table, and nothing else
+            any_capture = True
+            per_card.append((card, [_listed([Capture(card=card, taken=table)])], [], None))
+            continue
         if value is None:
             if not owned or _owner_ok(owned, held):
                 captures.append(
@@ -355,14 +363,14 @@ def plan(  # noqa: PLR0915  # one pass over the hand, in the order of the moves
                         )
                     )
             held[value] += 1
-        captured = any(count for count, _ in captures)
-        any_capture = any_capture or captured
-        per_card.append((card, captures, combines, captured))
+        takes = any(count for count, _ in captures)
+        any_capture = any_capture or takes
+        per_card.append((card, captures, combines, takes))
     blocks: list[tuple[int, _Getter]] = []
     forced = rule.forced_capture and any_capture
     for card, captures, combines, captured in per_card:
         blocks += captures
-        if forced or (captured and rule.card_must_capture):
+        if forced or captured is None or (captured and rule.card_must_capture):
             continue
         blocks += combines
         if not owned:
