@@ -366,9 +366,17 @@ def _most_jack_xeris(rules: RuleSet) -> int:
 
     A pile's jack xeri takes its sweeper's rank with the same ([G7][rules-g7]); a sum
     rule's, a card of one of its `jack_xeri_ranks` with another ([W3][rules-w3]). Two
-    for any other rule, as before those ranks could be named.
+    for any other rule, as before those ranks could be named. A sum rule whose
+    sweepers make jack xeris ([W2][rules-w2]) may make one a play: then no bound
+    below the deck's half.
     """
-    ranks = getattr(rules.capture, "jack_xeri_ranks", ())
+    capture = rules.capture
+    sweepers = getattr(capture, "sweepers", ())
+    if type(sweepers) is tuple and any(
+        getattr(s, "xeri", None) is XeriKind.JACK_XERI for s in sweepers
+    ):
+        return len(rules.deck) // 2
+    ranks = getattr(capture, "jack_xeri_ranks", ())
     return max(_JACK_XERIS, 2 * len(ranks)) if type(ranks) is tuple else _JACK_XERIS
 
 

@@ -898,10 +898,11 @@ def _check_xeri_kind(rules: RuleSet, take: Take, new: GameState) -> None:
     else:
         # An open table: a xeri is a capture that clears it; a jack xeri, one
         # that takes a lone card of its own rank, of a rank the rule names as
-        # data: `jack_xeri_ranks` (W3), or else a `sweeper` rank of its own.
+        # data: `jack_xeri_ranks` (W3), or else a `sweeper` rank of its own;
+        # or the sweep of a card that the rule's `sweepers` give that kind (W2).
         if new.table:
             raise _fail("xeri", "a xeri that did not clear the table (D6)")
-        if kind is XeriKind.JACK_XERI:
+        if kind is XeriKind.JACK_XERI and not _jack_sweep(capture, take.cards[-1]):
             ranks = _jack_xeri_ranks(capture)
             pair = take.cards
             if not ranks:
@@ -917,6 +918,17 @@ def _check_xeri_kind(rules: RuleSet, take: Take, new: GameState) -> None:
                     f"of {' '.join(getattr(r, 'symbol', str(r)) for r in ranks)}: {_names(pair)}"
                     " (W3)",
                 )
+
+
+def _jack_sweep(capture: object, card: Card) -> bool:
+    """Whether the rule's `sweepers`, read as data, make `card`'s sweeps jack xeris (W2)."""
+    sweepers = getattr(capture, "sweepers", ())
+    if not isinstance(sweepers, tuple):
+        return False
+    return any(
+        getattr(s, "xeri", None) is XeriKind.JACK_XERI and card in getattr(s, "cards", ())
+        for s in sweepers
+    )
 
 
 def _jack_xeri_ranks(capture: object) -> tuple[object, ...]:
