@@ -1449,9 +1449,11 @@ def check_rules(
       one pile a xeri takes a lone card of the same rank, and it is a jack
       xeri exactly when both are of the rule's `sweeper` rank (a rule
       without a `sweeper` makes none); on an open table a xeri clears the
-      table, and a jack xeri is one that takes a lone card of the rule's
-      `sweeper` rank with another, from a rule that has a `sweeper`
-      ([G7][rules-g7], [D6][rules-d6]);
+      table, and a jack xeri is one that takes a lone card of its own rank,
+      of a rank the rule names in `jack_xeri_ranks` (or, for a rule of one's
+      own without that field, its `sweeper` rank), or the sweep of a card
+      whose [`Sweeper`][xeri.Sweeper] among the rule's `sweepers` has that
+      kind ([G7][rules-g7], [D6][rules-d6], [W2][rules-w2], [W3][rules-w3]);
     * **round score**: with the [`StandardScorer`][xeri.StandardScorer] the
       round result equals a recount from the captures and the rule set's data
       (points table, majority and its tie rule, xeri bonuses, leftover, and
