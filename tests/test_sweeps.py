@@ -570,3 +570,27 @@ def test_W1_X5_a_rule_whose_sweeper_takes_part_of_the_table_fails_the_harness():
     assert caught.value.check == "illegal move"
     assert isinstance(caught.value.move, Capture)
     assert caught.value.move.card in BASRA_CAPTURE._sweeping
+
+
+def test_W2_W3_the_client_view_lists_each_move_with_the_xeri_it_makes():
+    from xeri._io.view import _listed  # noqa: PLC0415  # the view's own listing
+
+    rules = registered(
+        BASRA, "w2-view", capture=attrs.evolve(BASRA_CAPTURE, jack_xeri_ranks=(Rank.JACK,))
+    )
+    rng = random.Random(4)
+    kinds = set()
+    for _ in range(20):
+        state = xeri.new_game(rules, rng=rng)
+        while not state.is_round_over:
+            moves = tuple(xeri.legal_moves(state))
+            for i, _, _, takes, kind in _listed(state, state.to_move, moves):
+                after = xeri.apply(state, moves[i])
+                fresh = [t for t in after.takes[len(state.takes) :] if t.turn is not None]
+                take = fresh[0] if fresh else None  # not the leftover collection (D7)
+                want = take.xeri.value if take is not None and take.xeri is not None else None
+                assert kind == want, moves[i]
+                assert takes == (0 if take is None else len(take.cards))
+                kinds.add(kind)
+            state = xeri.apply(state, moves[rng.randrange(len(moves))])
+    assert {None, "xeri"} <= kinds
