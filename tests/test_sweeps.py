@@ -418,6 +418,9 @@ def test_W4_sweep_points_counts_only_its_kinds_and_reads_one_capture_without_tak
     assert only.award(captured, xeris, GERMAN, takes=(sweep, jack)) == (0, 2)
     assert only.award(captured, xeris, GERMAN) == (0, 2)  # each side's cards as one capture
     assert only.kinds == (XeriKind.XERI,)
+    # A xeri that no card played made (turn None: an awarded table, say) took all its cards.
+    awarded = xeri.Take(seat=0, cards=cards("A♥ 2♥"), xeri=XeriKind.XERI, turn=None)
+    assert only.award(captured, xeris, GERMAN, takes=(awarded, sweep)) == (1, 2)
     with pytest.raises(RuleSetError, match=r"SweepPoints\.kinds"):
         SweepPoints(kinds=())
 

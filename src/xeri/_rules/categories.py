@@ -579,8 +579,10 @@ class SweepPoints(_Immutable):
     For each capture of the round that is a xeri of one of `kinds`, the side
     that made it scores `each`, plus what the card that made it is worth under
     `played`, plus what the cards it took are worth under `taken` (the card
-    played is not one of them). The category reads the round's captures one by
-    one (the `needs_takes` capability of [`Category`][xeri.Category]). Use it
+    played is not one of them; a xeri that no card played made, a
+    [`Take`][xeri.Take] whose `turn` is None, took all its cards). The
+    category reads the round's captures one by one (the `needs_takes`
+    capability of [`Category`][xeri.Category]). Use it
     beside `xeri_points`, or with `xeri_points=0` and `jack_xeri_points=0` for
     sweeps worth only what this line gives.
 
@@ -632,10 +634,12 @@ class SweepPoints(_Immutable):
             )
         _check_name("SweepPoints", self.name)
 
-    def _worth(self, cards: tuple[Card, ...]) -> int:
-        """One sweep's points: the cards it took, the card that made it last."""
+    def _worth(self, cards: tuple[Card, ...], *, played: bool = True) -> int:
+        """One sweep's points: the cards it took, the card that made it last when `played`."""
         if not cards:
             return self.each
+        if not played:  # a xeri made by no card played (turn None): every card was taken
+            return self.each + self.taken.count(cards)
         return self.each + self.played.points(cards[-1]) + self.taken.count(cards[:-1])
 
     def award(
@@ -669,7 +673,7 @@ class SweepPoints(_Immutable):
         sides = rules.sides
         for take in takes:
             if take.xeri is not None and take.xeri in kinds:
-                points[sides[take.seat]] += self._worth(take.cards)
+                points[sides[take.seat]] += self._worth(take.cards, played=take.turn is not None)
         return tuple(points)
 
     def most(self, rules: RuleSet) -> int:

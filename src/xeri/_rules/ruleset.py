@@ -194,7 +194,8 @@ class RuleSet(_Immutable):
     """Named scoring lines beyond card points, majority and xeri bonus, in the order
     score sheets show them: [`NamedPoints`][xeri.NamedPoints],
     [`MostOfSuit`][xeri.MostOfSuit], [`Primiera`][xeri.Primiera],
-    [`Sweeps`][xeri.Sweeps] or any frozen, hashable attrs value that implements
+    [`Sweeps`][xeri.Sweeps], [`SweepPoints`][xeri.SweepPoints] or any frozen,
+    hashable attrs value that implements
     [`Category`][xeri.Category]. The [`StandardScorer`][xeri.StandardScorer]
     adds their points to the total and keeps them by name in
     [`RoundResult.categories`][xeri.RoundResult.categories]."""
