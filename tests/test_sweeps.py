@@ -32,6 +32,7 @@ from hypothesis import strategies as st
 
 import xeri
 import xeri._rules.ruleset as rules_module
+import xeri.bots
 from support import assert_same_state, engine_replay
 from xeri import (
     GERMAN,
@@ -597,3 +598,17 @@ def test_W2_W3_the_client_view_lists_each_move_with_the_xeri_it_makes():
                 kinds.add(kind)
             state = xeri.apply(state, moves[rng.randrange(len(moves))])
     assert {None, "xeri"} <= kinds
+
+
+@pytest.mark.parametrize("name", [kind.name for kind in xeri.bots.registry()])
+def test_W1_X2_every_registered_bot_plays_legal_moves_in_basra(name):
+    kind = {k.name: k for k in xeri.bots.registry()}[name]
+    bot = kind.make(**({kind.budget: 3} if kind.budget else {}))
+    rules = registered(BASRA, "w1-bots", categories=(SWEEP_VALUES,))
+    rng = random.Random(11)
+    state = xeri.new_game(rules, rng=rng)
+    while not state.is_round_over:
+        seen = xeri.observe(state, state.to_move)
+        move = bot.choose(seen, random.Random(len(state.history)))
+        assert move in xeri.legal_moves(state)
+        state = xeri.apply(state, move)
