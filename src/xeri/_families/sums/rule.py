@@ -17,6 +17,10 @@ exactly one thing ([D3][rules-d3]):
   (a multiple build, [C4][rules-c4]).
 * **trail**: lay the card free.
 
+A card the rule names among its [`sweepers`][xeri.SumCapture.sweepers]
+does none of these on a table that holds something: it takes every item
+on it ([W1][rules-w1]).
+
 The ownership rule [D4][rules-d4] holds after every move: for every value,
 the builds of that value a seat owns never outnumber the cards of that
 value in its hand, and a seat that owns a build may not trail. It follows
