@@ -520,6 +520,14 @@ def test_W1_W4_rollout_agrees_with_the_engine_on_generated_rule_sets_with_sweepe
     end = xeri.rollout(start, rng)
     assert_same_state(end, engine_replay(start, end))
     assert xeri.from_json(xeri.to_json(end)) == end
+    # Score bounds: every total within the rule set's bounds, every line within its
+    # category's, and the scorer's own check of the result passes (loading's).
+    result = end.round_results[-1]
+    low, high = rules.round_points_bounds
+    assert all(low <= t <= high for t in result.total)
+    for category, (_, line) in zip(rules.categories, result.categories, strict=True):
+        assert all(0 <= p <= category.most(rules) for p in line)
+    assert rules.scorer.check(result, rules) == []
 
 
 @settings(max_examples=30, deadline=None)
