@@ -363,14 +363,14 @@ def plan(  # noqa: PLR0915  # one pass over the hand, in the order of the moves
                         )
                     )
             held[value] += 1
-        takes = any(count for count, _ in captures)
-        any_capture = any_capture or takes
-        per_card.append((card, captures, combines, takes))
+        captured = any(count for count, _ in captures)
+        any_capture = any_capture or captured
+        per_card.append((card, captures, combines, captured))
     blocks: list[tuple[int, _Getter]] = []
     forced = rule.forced_capture and any_capture
-    for card, captures, combines, captured in per_card:
+    for card, captures, combines, capturing in per_card:
         blocks += captures
-        if forced or captured is None or (captured and rule.card_must_capture):
+        if forced or capturing is None or (capturing and rule.card_must_capture):
             continue
         blocks += combines
         if not owned:
