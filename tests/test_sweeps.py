@@ -620,3 +620,17 @@ def test_W1_X2_every_registered_bot_plays_legal_moves_in_basra(name):
         move = bot.choose(seen, random.Random(len(state.history)))
         assert move in xeri.legal_moves(state)
         state = xeri.apply(state, move)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [xeri.GREEK, xeri.GREEK_FOUR, xeri.GERMAN, xeri.PISTI, xeri.SCOPA, xeri.CASSINO],
+    ids=lambda r: r.name,
+)
+def test_W1_W4_the_presets_are_written_as_before_without_the_new_options(rules):
+    written = xeri.to_json(attrs.evolve(rules, name="copy"))  # in full, by its fields
+    for name in ("sweepers", "jack_xeri_ranks", "needs_takes", "SweepPoints"):
+        assert name not in written
+    assert xeri.from_json(written) == attrs.evolve(rules, name="copy")
+    assert not getattr(rules.capture, "sweepers", ())
+    assert not getattr(rules.capture, "jack_xeri_ranks", ())
