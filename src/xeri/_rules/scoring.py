@@ -469,7 +469,9 @@ class StandardScorer(_Immutable):
         [D8][rules-d8]); each side's xeris are at most its plays and half its
         cards, and its bonus is a number of xeris at `xeri_points` and of
         jack xeris at `jack_xeri_points`, at most two of these in all (they
-        take four Jacks, [G7][rules-g7]); each category's line is within its
+        take four Jacks, [G7][rules-g7]; two for each rank of a sum rule's
+        `jack_xeri_ranks`, [W3][rules-w3], and up to one a play where its
+        sweepers make them, [W2][rules-w2]); each category's line is within its
         [`most`][xeri.Category.most] and, for a category with the
         `check_points` capability (every built-in one), consistent with the
         rest of the result (a sweeps line is the sweeps recorded times their
