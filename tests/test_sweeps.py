@@ -504,7 +504,9 @@ def test_W1_W2_W3_W4_the_harness_passes_on_generated_rule_sets_with_sweepers():
         checked.append(bool(rules.capture.sweepers))
 
     check()
-    assert sum(checked) >= 20
+    # About three draws in five have sweepers: 8 of 40 is far below what any run gives.
+    assert len(checked) >= 30
+    assert sum(checked) >= 8
 
 
 @settings(max_examples=40, deadline=None)
@@ -585,24 +587,24 @@ def test_W1_X5_a_rule_whose_sweeper_takes_part_of_the_table_fails_the_harness():
 
 
 def test_W2_W3_the_client_view_lists_each_move_with_the_xeri_it_makes():
-    from xeri._io.view import _listed  # noqa: PLC0415  # the view's own listing
-
-    rules = registered(
-        BASRA, "w2-view", capture=attrs.evolve(BASRA_CAPTURE, jack_xeri_ranks=(Rank.JACK,))
-    )
+    capture = attrs.evolve(BASRA_CAPTURE, jack_xeri_ranks=(Rank.JACK,))
+    rules = registered(BASRA, "w2-view", capture=capture)
     rng = random.Random(4)
     kinds = set()
     for _ in range(20):
         state = xeri.new_game(rules, rng=rng)
         while not state.is_round_over:
             moves = tuple(xeri.legal_moves(state))
-            for i, _, _, takes, kind in _listed(state, state.to_move, moves):
-                after = xeri.apply(state, moves[i])
+            listed = xeri.client_view(state, state.to_move)["moves"]
+            assert len(listed) == len(moves)
+            for move, entry in zip(moves, listed, strict=True):
+                after = xeri.apply(state, move)
                 fresh = [t for t in after.takes[len(state.takes) :] if t.turn is not None]
                 take = fresh[0] if fresh else None  # not the leftover collection (D7)
                 want = take.xeri.value if take is not None and take.xeri is not None else None
-                assert kind == want, moves[i]
-                assert takes == (0 if take is None else len(take.cards))
+                kind = entry[2] if type(entry) is list and len(entry) == 3 else None
+                assert kind == want, move
+                assert (type(entry) is list) == (take is not None)
                 kinds.add(kind)
             state = xeri.apply(state, moves[rng.randrange(len(moves))])
     assert {None, "xeri"} <= kinds

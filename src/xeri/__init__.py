@@ -75,9 +75,11 @@ from xeri._io.serialize import (
 from xeri._io.view import (
     MAX_LISTED_MOVES,
     VIEW_VERSION,
+    client_moves,
     client_view,
     client_view_json,
     client_view_schema,
+    decode_view,
     encode_view,
 )
 from xeri._moves import (
@@ -227,10 +229,12 @@ __all__ = [
     "chance_move",
     "chance_outcomes",
     "check_observation",
+    "client_moves",
     "client_view",
     "client_view_json",
     "client_view_schema",
     "consistent_states",
+    "decode_view",
     "determinize",
     "encode_view",
     "factored",
