@@ -38,6 +38,7 @@ OPTIONS = SumCapture.OPTIONS
 
 _OTHER_VALUES = {
     "values": SCOPA_VALUES,
+    "total": 15,  # K1: needs builds=False, so it comes with few others
     "sweepers": (  # Basra's: the Jacks and the 7♦ take the whole table (W1)
         xeri.Sweeper(cards=(xeri.Rank.JACK,)),
         xeri.Sweeper(cards=(xeri.Card.parse("7♦"),), xeri=xeri.XeriKind.XERI, xeri_up_to=10),

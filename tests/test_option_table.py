@@ -27,7 +27,7 @@ import pytest
 
 import xeri
 from support import assert_same_state, engine_replay
-from xeri import GERMAN, GREEK, PileCapture, RuleSetError, SumCapture
+from xeri import GERMAN, GREEK, PileCapture, Rank, RuleSetError, SumCapture
 from xeri._agents import rollouts
 from xeri._families.sums.rule import SCOPA_VALUES
 
@@ -40,12 +40,13 @@ def other_value(option: xeri.Option) -> object:
     if type(option.default) is bool:
         return not option.default
     others = {
-        "values": SCOPA_VALUES,
-        "sweepers": (
+        "total": 15,  # K1, as in Escoba: needs builds=False, so it comes in pairs alone
+        "values": (*SCOPA_VALUES[:7], (Rank.JACK, 11), (Rank.QUEEN, 12), (Rank.KING, 13)),  # K2
+        "sweepers": (  # W1, W2: Basra's
             xeri.Sweeper(cards=(xeri.Rank.JACK,)),
             xeri.Sweeper(cards=(xeri.Card.parse("7D"),), xeri=xeri.XeriKind.XERI, xeri_up_to=10),
         ),
-        "jack_xeri_ranks": (xeri.Rank.JACK,),
+        "jack_xeri_ranks": (xeri.Rank.JACK,),  # W3
     }
     return others[option.name]
 

@@ -166,8 +166,10 @@ def test_W1_D5_a_sweeper_held_makes_a_capture_possible_and_compulsory():
         attrs.evolve(BUILDS, forced_capture=True),
         attrs.evolve(BASRA_CAPTURE, card_must_capture=True, equal_first=True),
         attrs.evolve(BUILDS, multi_builds=True, multi_capture=True),
+        attrs.evolve(BASRA_CAPTURE, values={**dict(xeri.GERMAN_VALUES), Rank.ACE: (1, 11)}),
+        attrs.evolve(BASRA_CAPTURE, total=15, multi_capture=False, forced_capture=True),
     ],
-    ids=["builds", "basra", "forced", "scopa-like", "cassino-like"],
+    ids=["builds", "basra", "forced", "scopa-like", "cassino-like", "two-valued-aces", "total"],
 )
 def test_W1_counting_indexing_and_membership_agree_with_the_list(rule):
     rules = registered(GERMAN, "w1-lazy", capture=rule)
@@ -184,6 +186,7 @@ def test_W1_counting_indexing_and_membership_agree_with_the_list(rule):
             seen += any(m.card in rule._sweeping and table for m in listed)
             state = xeri.apply(state, listed[rng.randrange(len(listed))])
     assert seen >= 10
+    assert check_rules(rules, games=1, rng=random.Random(7)).complete
 
 
 def test_W1_a_rule_with_sweepers_has_no_action_encoding_and_keeps_its_fast_path_off():

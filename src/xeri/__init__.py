@@ -51,7 +51,13 @@ from xeri._families.protocol import (
     PlayOutcome,
     XeriKind,
 )
-from xeri._families.sums.rule import GERMAN_VALUES, SCOPA_VALUES, SumCapture, card_value
+from xeri._families.sums.rule import (
+    GERMAN_VALUES,
+    MAX_VALUE,
+    SCOPA_VALUES,
+    SumCapture,
+    card_value,
+)
 from xeri._families.sweepers import Sweeper
 from xeri._io.journal import (
     JOURNAL_FORMAT,
@@ -148,6 +154,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_LISTED_MOVES",
     "MAX_TEXT_LENGTH",
+    "MAX_VALUE",
     "NO_NEEDS",
     "PIQUET_DECK",
     "PISTI",

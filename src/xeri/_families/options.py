@@ -31,7 +31,8 @@ class Option:
     since: int
     """The format version in which the option appeared; options newer than version 1 are
     written only when they differ from the default, so older documents are written again
-    byte for byte."""
+    byte for byte. 3 marks an option newer than the documents of version 2 (documents
+    still carry version 2: one without the option reads as before)."""
     kernel: bool
     """Whether the family's fast rollout kernel plays every value of the option; when False,
     the kernel is used only while the option holds its default."""
