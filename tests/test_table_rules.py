@@ -531,3 +531,19 @@ def test_T2_T3_the_terminal_transcript_tells_what_the_rule_did_at_the_deal():
     deal_move = xeri.Deal(deck=deal(PISTI_REPLACE, table=["2C", "3D", "4H", "JS"], stock=["9D"]))
     lines = _step_lines(before, deal_move, xeri.apply(before, deal_move), 1, 1)
     assert "  replaced, face up under the stock: J♠" in lines
+
+
+def test_T3_an_awarded_sweep_has_no_card_played_for_sweep_points():
+    # The award's last card (A♥) was taken, not played: `played` gives it nothing.
+    points = xeri.SweepPoints(
+        each=1,
+        played=xeri.PointsTable(ranks={Rank.ACE: 5}),
+        taken=xeri.PointsTable(ranks={Rank.ACE: 2}),
+    )
+    rules = attrs.evolve(ESCOBA, name="escoba-sweep-points", categories=(points,))
+    state = xeri.new_game(rules, deck=italian_deck("2C 3C 4C 5C 6C 7C  7H 5D 2S AH"), dealer=0)
+    captured = tuple(tuple(c for t in state.takes if t.seat == s for c in t.cards) for s in (0, 1))
+    assert points.award(captured, state.xeris, rules, takes=state.takes) == (1 + 2, 0)
+    assert points.most(rules) >= 1 + 5 + 2
+    end, _ = public_round(state, random.Random(3))
+    assert check_state(end).problems == []
