@@ -542,3 +542,33 @@ _CHANCE = int(pyspiel.PlayerId.CHANCE)
 def tensor_of(state: XeriState) -> list[float]:
     """The information-state tensor of the player to move, through OpenSpiel's C++ call."""
     return pyspiel.State.information_state_tensor(state, state.current_player())
+
+
+@pytest.mark.parametrize("rules", [GREEK, GREEK_FOUR], ids=lambda r: r.name)
+def test_X2_a_resampled_state_with_the_same_plays_gets_its_own_tensors(rules: RuleSet) -> None:
+    # ISMCTS resamples: a state of another deal whose plays are the previous
+    # state's and one more gives every player the tensors made from scratch
+    # (a new observer, which follows nothing), not the kept game's.
+    game = _load(rules)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    kind = pyspiel.IIGObservationType(perfect_recall=True)
+    rng = random.Random(6)
+    state = game.new_initial_state()
+    differed = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            _step(state, rng)
+            continue
+        before = state.clone()
+        _step(state, rng)
+        if state.is_chance_node() or state.is_terminal():
+            continue
+        for player in range(game.num_players()):
+            other = state.resample_from_infostate(player, sampler)
+            differed += other.game_state != state.game_state
+            for seen in range(game.num_players()):
+                before.information_state_tensor(seen)  # the observer holds the first deal
+                fresh = XeriObserver(rules, kind, rounds=1)
+                fresh.set_from(other, seen)
+                assert other.information_state_tensor(seen) == fresh.tensor.tolist()
+    assert differed > 5

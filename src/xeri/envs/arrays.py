@@ -51,6 +51,45 @@ _ENDED = (Phase.ROUND_OVER, Phase.MATCH_OVER)
 _BITS = np.dtype("<u8")  # little-endian: bit `card.index` of a plane is its byte's bit
 
 
+def _one_play_after(prev: GameState, state: GameState) -> bool:
+    """True when `state` is the state after one play of `prev`, not of another deal.
+
+    The caller checked that the plays of `state` are those of `prev` and one
+    more. Two deals can share their plays (a resampled state, another game
+    of the rule set): what the tracker keeps of `prev` (every hand, the
+    table's order, the captures, the redealt tables, the results) must be
+    what `state` was one play before, or the state is read whole. Identical
+    parts (the engine keeps what a play does not change) compare at once.
+    """
+    if (
+        state.dealer != prev.dealer
+        or state.redealt != prev.redealt
+        or state.bottom_card != prev.bottom_card
+        or state.takes[: len(prev.takes)] != prev.takes
+    ):
+        return False
+    mover = prev.to_move
+    card = state.history[-1]
+    hand = prev.hands[mover]  # type: ignore[index]  # a play: a seat was to move
+    if card not in hand:
+        return False
+    if len(state.takes) == len(prev.takes) and state.table[:-1] != prev.table:
+        return False  # the card laid on another table
+    if len(state.stock) != len(prev.stock):  # G8: every hand dealt again, read from `state`
+        return True
+    if state.stock != prev.stock:
+        return False
+    after = state.hands
+    for seat, cards in enumerate(prev.hands):
+        if seat == mover:
+            kept = after[seat]
+            if len(kept) != len(cards) - 1 or card in kept or not set(kept) <= set(cards):
+                return False
+        elif after[seat] != cards:
+            return False
+    return True
+
+
 def _check(state: object, seat: object, function: str) -> GameState:
     if type(state) is not GameState:
         raise IllegalMoveError(f"{function} needs a GameState, not {type(state).__name__}")
@@ -327,8 +366,9 @@ class TensorTracker:
             and prev.phase is Phase.PLAY
             and len(state.history) == len(prev.history) + 1
             and state.history[:-1] == prev.history
+            and _one_play_after(prev, state)
         ):
-            if state.phase is Phase.PLAY and state.round_results is prev.round_results:
+            if state.phase is Phase.PLAY and state.round_results == prev.round_results:
                 self._play(prev, state)
                 return
             if state.phase in _ENDED and state.round_results[:-1] == prev.round_results:
