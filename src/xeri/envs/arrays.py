@@ -61,31 +61,33 @@ def _one_play_after(prev: GameState, state: GameState) -> bool:
     what `state` was one play before, or the state is read whole. Identical
     parts (the engine keeps what a play does not change) compare at once.
     """
-    if (
-        state.dealer != prev.dealer
-        or state.redealt != prev.redealt
-        or state.bottom_card != prev.bottom_card
-        or state.takes[: len(prev.takes)] != prev.takes
-    ):
+    if state.dealer != prev.dealer:
         return False
-    mover = prev.to_move
+    takes, before = state.takes, prev.takes
+    if takes is not before and takes[: len(before)] != before:
+        return False
+    if state.redealt is not prev.redealt and state.redealt != prev.redealt:
+        return False
+    if state.bottom_card != prev.bottom_card:
+        return False
+    mover: int = prev.to_move  # type: ignore[assignment]  # a play: a seat was to move
     card = state.history[-1]
-    hand = prev.hands[mover]  # type: ignore[index]  # a play: a seat was to move
-    if card not in hand:
+    cards = prev.hands[mover]
+    if card not in cards:
         return False
-    if len(state.takes) == len(prev.takes) and state.table[:-1] != prev.table:
+    if len(takes) == len(before) and state.table[:-1] != prev.table:
         return False  # the card laid on another table
-    if len(state.stock) != len(prev.stock):  # G8: every hand dealt again, read from `state`
+    stock = state.stock
+    if len(stock) != len(prev.stock):  # G8: every hand dealt again, read from `state`
         return True
-    if state.stock != prev.stock:
+    if stock is not prev.stock and stock != prev.stock:
         return False
     after = state.hands
-    for seat, cards in enumerate(prev.hands):
-        if seat == mover:
-            kept = after[seat]
-            if len(kept) != len(cards) - 1 or card in kept or not set(kept) <= set(cards):
-                return False
-        elif after[seat] != cards:
+    at = cards.index(card)
+    if after[mover] != cards[:at] + cards[at + 1 :]:  # the engine keeps a hand's order
+        return False
+    for seat, hand in enumerate(prev.hands):
+        if seat != mover and after[seat] is not hand and after[seat] != hand:
             return False
     return True
 
