@@ -640,6 +640,9 @@ class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type i
             self._round_actions.append(action)
             if self._recall is not None:
                 self._recall_play(state, after, action)
+            for observer in self.get_game()._observers.values():
+                # The play made here: an observer's tracker holding `state` follows it.
+                observer._tracker._played(state, after)
         else:
             self._recall = None
             free = self._free
