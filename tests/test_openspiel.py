@@ -572,3 +572,27 @@ def test_X2_a_resampled_state_with_the_same_plays_gets_its_own_tensors(rules: Ru
                 fresh.set_from(other, seen)
                 assert other.information_state_tensor(seen) == fresh.tensor.tolist()
     assert differed > 5
+
+
+def test_a_returned_tensor_list_is_the_callers_own() -> None:
+    # The observer keeps each player's last list: what a caller does to the
+    # list it was given changes neither the next tensor nor the kept one.
+    game = _load(GREEK)
+    rng = random.Random(2)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        _step(state, rng)
+    first = state.information_state_tensor(0)
+    expected = list(first)
+    first[:] = [7.0] * len(first)
+    assert state.information_state_tensor(0) == expected
+    assert state.observation_tensor(0) == state.observation_tensor(0)
+    _step(state, rng)
+    while state.is_chance_node():
+        _step(state, rng)
+    assert state.information_state_tensor(0) == tensor_of_player(state, 0)
+
+
+def tensor_of_player(state: XeriState, player: int) -> list[float]:
+    """The information-state tensor of a player, through OpenSpiel's C++ call."""
+    return pyspiel.State.information_state_tensor(state, player)

@@ -183,7 +183,9 @@ class TensorTracker:
     made of (every hand's plane, the table, the plays, the captures, the
     numbers, each seat's blocks as they stand for seat 0, and each seat's
     unknown cards) and, when the state it is given is the state after one
-    play of the last one, it changes only what the play changed; a seat's
+    play of the last one (of the same deal: a state of another deal with the
+    same plays, such as a resampled one, has other hands and is read whole),
+    it changes only what the play changed; a seat's
     tensor is then one gather of that array (the seat's hand and unknown
     cards, its seats and sides counted from it). Any other state is read
     whole. The tensors are equal to

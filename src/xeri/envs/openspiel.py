@@ -1133,13 +1133,13 @@ class XeriObserver:
             self._lists[player] = (tensor.copy(), values)
             return values.copy()
         last, values = kept
-        changed = np.flatnonzero(tensor != last)
+        changed = (tensor != last).nonzero()[0]
         if len(changed) > len(tensor) // 4:  # much changed: made whole
             values[:] = tensor.tolist()
         else:
             for i, value in zip(changed.tolist(), tensor[changed].tolist(), strict=True):
                 values[i] = value
-        last[changed] = tensor[changed]
+        last[:] = tensor
         return values.copy()
 
     def _set_recall(self, state: XeriState, game_state: GameState, player: int) -> None:
