@@ -32,6 +32,7 @@ from xeri import (
     RuleSet,
     observe,
 )
+from xeri._agents.sampling import _Plan
 from xeri.bots import (
     Bot,
     CountingBot,
@@ -595,3 +596,133 @@ def test_the_solver_tells_the_search_bots_it_gave_up_without_raising():
     state = endgame(GREEK, 3, 6)
     assert _solve(state, 10, None) is None
     assert _solve(state, 2_000_000, None) == solve_endgame(state)
+
+
+# --------------------------------------------------------------------------
+# The deadline of a decision (CPU time), on top of the fixed counts
+
+
+class FakeCPU:
+    """A thread clock that moves `step` seconds every time it is read: no real time is measured."""
+
+    def __init__(self, step: float) -> None:
+        self.now = 0.0
+        self.step = step
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        self.now += self.step
+        return self.now
+
+
+def counting_draws(monkeypatch) -> list[int]:
+    """Count the states the search bots draw from their sampling plan."""
+    draws: list[int] = []
+    real = _Plan.draw
+
+    def draw(self, rng):
+        draws.append(1)
+        return real(self, rng)
+
+    monkeypatch.setattr(_Plan, "draw", draw)
+    return draws
+
+
+@pytest.mark.parametrize(
+    "bot",
+    [PIMCBot(samples=10**9), ISMCTSBot(iterations=10**9)],
+    ids=["pimc", "ismcts"],
+)
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+def test_the_cpu_deadline_stops_a_huge_count_with_a_legal_move(bot, rules, monkeypatch):
+    # Every read of the clock moves it a tenth of the deadline: the search
+    # stops after a few units of work, long before its count, with a legal move.
+    monkeypatch.setattr("xeri.bots.search.time.thread_time", FakeCPU(0.01))
+    draws = counting_draws(monkeypatch)
+    for seen in sample_observations_of(rules):
+        draws.clear()
+        move = without_endgame(bot).choose(seen, random.Random(2))
+        assert move in xeri.legal_moves(seen)
+        assert 1 <= len(draws) <= 10
+
+
+def sample_observations_of(rules: RuleSet) -> list[Observation]:
+    return [s for s in sample_observations() if s.rules is rules and len(xeri.legal_moves(s)) > 1]
+
+
+def test_the_cpu_deadline_is_asked_after_every_unit_so_the_next_would_not_pass_it(monkeypatch):
+    # The clock moves 0.03 s a read: one read when the decision starts (0.03,
+    # so the deadline is 0.13), one after each sample (0.06, 0.09, 0.12). After
+    # the third sample the next, as long as the last, would end at 0.15, past
+    # the deadline: three samples, whatever the count.
+    monkeypatch.setattr("xeri.bots.search.time.thread_time", FakeCPU(0.03))
+    draws = counting_draws(monkeypatch)
+    seen = sample_observations()[0]
+    PIMCBot(samples=50, endgame=False).choose(seen, random.Random(1))
+    assert len(draws) == 3
+
+
+def test_without_a_cpu_deadline_the_count_alone_stops_the_search(monkeypatch):
+    monkeypatch.setattr("xeri.bots.search.time.thread_time", FakeCPU(10.0))
+    draws = counting_draws(monkeypatch)
+    seen = sample_observations()[0]
+    PIMCBot(samples=7, endgame=False, cpu_seconds=None).choose(seen, random.Random(1))
+    assert len(draws) == 7
+
+
+@pytest.mark.parametrize("bot", SEARCH_BOTS, ids=bot_id)
+def test_the_endgame_solver_stops_at_the_decisions_deadline_and_the_bot_samples(bot, monkeypatch):
+    # The whole last deal of a two-player Greek round: the solver is called,
+    # the clock has passed the deadline at its first check, it gives up and
+    # the bot samples (fewer units than its count) and still plays legally.
+    state = endgame(GREEK, 4, 6)
+    assert sum(map(len, state.hands)) == 12
+    monkeypatch.setattr("xeri.bots.search.time.thread_time", FakeCPU(1.0))
+    answers = []
+
+    def solve(*args):
+        answers.append(_solve(*args))
+        return answers[-1]
+
+    monkeypatch.setattr("xeri.bots.search._solve", solve)
+    seen = observe(state, state.to_move)
+    assert bot.choose(seen, random.Random(3)) in xeri.legal_moves(seen)
+    assert answers == [None]
+
+
+def test_the_solver_stops_when_told_its_time_is_up():
+    state = endgame(GREEK, 3, 6)
+    assert _solve(state, 2_000_000, lambda: True) is None
+    assert _solve(state, 2_000_000, lambda: False) == solve_endgame(state)
+
+
+@pytest.mark.parametrize("bot", [PIMCBot(), ISMCTSBot()], ids=["pimc", "ismcts"])
+def test_a_default_search_bot_solves_the_whole_last_deal_of_greek(bot):
+    # Twelve cards left, none unseen by the mover: the exact move, not a sample.
+    for seed in (4, 5):
+        state = endgame(GREEK, seed, 6)
+        assert sum(map(len, state.hands)) == 12
+        solution = solve_endgame(state)
+        seen = observe(state, state.to_move)
+        values = {m: -solve_value(xeri.apply(state, m), state) for m in xeri.legal_moves(state)}
+        assert values[bot.choose(seen, random.Random(seed))] == solution.value
+
+
+def solve_value(child: GameState, parent: GameState) -> int:
+    """The value of `child` for the side to move in `parent`, negated (solver's sign)."""
+    side = parent.rules.sides[parent.to_move]
+    if child.to_move is None:
+        total = child.round_results[-1].total
+        return total[1 - side] - total[side]
+    value = solve_endgame(child).value
+    return value if child.rules.sides[child.to_move] != side else -value
+
+
+@pytest.mark.parametrize("bot", [PIMCBot(samples=12), ISMCTSBot(iterations=12)], ids=bot_id)
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+def test_a_search_bot_with_fixed_counts_and_no_deadline_replays_exactly(bot, rules):
+    exact = attrs.evolve(without_endgame(bot), cpu_seconds=None)
+    for seen in sample_observations_of(rules):
+        move = exact.choose(seen, random.Random(8))
+        assert exact.choose(seen, random.Random(8)) == move
