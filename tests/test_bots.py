@@ -726,3 +726,51 @@ def test_a_search_bot_with_fixed_counts_and_no_deadline_replays_exactly(bot, rul
     for seen in sample_observations_of(rules):
         move = exact.choose(seen, random.Random(8))
         assert exact.choose(seen, random.Random(8)) == move
+
+
+# --------------------------------------------------------------------------
+# The pile games' playout policy counts what its mover has seen
+
+
+def pile_pick(state: GameState, seed: int) -> Card:
+    """The card the search bots' pile playout policy lays for the seat to move in `state`."""
+    from xeri._agents.rollouts import RolloutView  # noqa: PLC0415  # only these tests
+    from xeri.bots.search import _policy_for  # noqa: PLC0415  # only these tests
+
+    policy = _policy_for(state.rules, random.Random(seed))
+    policy.start(state)  # type: ignore[attr-defined]  # the pile policy counts from a state
+    view = RolloutView(state.rules)
+    view.seat = state.to_move  # type: ignore[assignment]  # a seat is to move
+    view.moves = xeri.legal_moves(state)
+    view.table, view.hands, view.stock = state.table, state.hands, len(state.stock)
+    return view.moves[policy(view)].card
+
+
+def test_G7_the_pile_playout_lays_a_rank_whose_other_cards_are_all_seen():
+    # Three nines lie on the pile: nobody can take the fourth by its rank,
+    # while two queens, two kings and three sevens are unseen by the mover.
+    deck = deal(
+        GREEK,
+        dealer=0,
+        hands={1: cards("9♠ K♠ K♦ Q♠ Q♦ 7♠")},
+        table=cards("9♣ 9♦ 9♥ 4♣"),
+    )
+    state = xeri.new_game(GREEK, deck=deck, dealer=0)
+    assert state.to_move == 1
+    for seed in range(10):
+        assert pile_pick(state, seed) == Card.parse("9♠")
+
+
+def test_X2_the_pile_playout_lays_the_same_card_whatever_the_hidden_cards_are():
+    # It reads no hidden card: states that differ only in what the mover
+    # cannot see (other hands, stock) give the same pick for the same seed.
+    for seed in range(6):
+        state = endgame(GREEK, seed, 6) if seed % 2 else None
+        if state is None:
+            rng = random.Random(seed)
+            state = xeri.new_game(GREEK, rng=rng)
+            for _ in range(7):
+                state = xeri.apply(state, rng.choice(xeri.legal_moves(state)))
+        seen = observe(state, state.to_move)
+        picks = {pile_pick(xeri.determinize(seen, random.Random(k)), seed) for k in range(8)}
+        assert len(picks) == 1

@@ -3,18 +3,23 @@
 Both sample the cards their seat cannot see with
 [`determinize`][xeri.determinize], every consistent deal equally likely,
 and play rounds out with [`rollout`][xeri.rollout] under a fast playout
-policy ([`playout_policy`][xeri.bots.playout_policy]). Both judge a round
-by their side's round total minus the best other side's
-([G10][rules-g10], [D8][rules-d8]), and both switch to the exact
-[`solve_endgame`][xeri.bots.solve_endgame] once the rest of the round is
-determined for them (a single consistent state, two sides) and small
-enough to solve at once: at most 11 cards left in all hands in a pile game
-(in the two-player Greek game, from the second play of the last deal), 4 on
-an open table; a search that grows past 20,000 positions, or past the
-bot's `seconds` budget, is abandoned for sampling.
+policy: on an open table [`playout_policy`][xeri.bots.playout_policy]; in
+a pile game a counting policy that lays its cards by the chance, from the
+cards its mover has seen, that the next seat can take them (a playout
+policy that read the sampled hands would never leave a xeri, unlike the
+players the bots meet). Both judge a round by their side's round total
+minus the best other side's ([G10][rules-g10], [D8][rules-d8]), and both
+switch to the exact [`solve_endgame`][xeri.bots.solve_endgame] once the
+rest of the round is determined for them (a single consistent state, two
+sides) and small enough to solve at once: at most 12 cards left in all
+hands in a pile game (in the two-player Greek game, the whole last deal),
+4 on an open table; a search that grows past 8,000 positions, or past the
+decision's deadline, is abandoned for sampling.
 
 Budgets are given in samples or iterations, which replay exactly under a
-seeded generator, or in seconds of wall-clock time, which do not.
+seeded generator, with a deadline of CPU time (0.1 s a decision by
+default) as the safety net, or in seconds of wall-clock time, which do not
+replay.
 """
 
 from __future__ import annotations
@@ -72,7 +77,9 @@ def playout_policy(rng: RandomSource) -> Policy:
       value, then the card worth least.
 
     Ties are broken at random. Playouts with it judge moves far better than
-    uniformly random ones.
+    uniformly random ones. The search bots play it on an open table; in a
+    pile game their playouts count the cards instead of reading the other
+    hands, which measured stronger (see the strategy page).
 
     Args:
         rng: the generator for its random choices.
@@ -563,13 +570,12 @@ def family(rules: RuleSet) -> str:
     return "partners" if rules.num_sides != rules.seats else "pile"
 
 
-_PLAYOUTS = {"pile": 600, "partners": 600, "sums": 300}
-"""The default work of one decision, in playouts, by family: a decision of a
-bot left at its defaults plays about this many playouts (more with few legal
-moves, fewer with many). Set so that a decision takes about 0.1 s or less on
-one core of the reference machine: a pile playout to the end of the round
-takes about 0.12 ms; an open-table playout, through the public engine and
-truncated at the end of the deal (`_Finish`), about 0.2 ms."""
+_PLAYOUTS = {"sums": 300}
+"""The default work of one decision on an open table, in playouts: a decision
+of a bot left at its defaults plays about this many (more with few legal
+moves, fewer with many). An open-table playout, through the public engine
+and truncated at the end of the deal (`_Finish`), takes about 0.2 ms. The
+pile families plan their work by the plays left (`_PILE_WALK`)."""
 
 _SLOW_SUMS = (2, 3)
 """Open-table rule sets with multiple captures or builds (Cassino) play out
@@ -623,20 +629,23 @@ class PIMCBot(_Immutable):
     """Perfect-information Monte Carlo: sample the hidden cards, play each move out.
 
     Each sample is a full state drawn with [`determinize`][xeri.determinize];
-    every legal move is applied to it and the round is played out with
-    [`playout_policy`][xeri.bots.playout_policy]. The move with the best
+    every legal move is applied to it and the round is played out with the
+    playout policy (the module's: [`playout_policy`][xeri.bots.playout_policy]
+    on an open table, a counting policy in a pile game). The move with the best
     average margin over the samples is played (the first in move order among
     equals). Every move is tried on the same samples, so their comparison is
     paired.
 
-    With no arguments the bot is at its strongest measured form within about
-    0.1 s a decision on one core: its number of samples is set by the rule
-    set's [`family`][xeri.bots.family] and the number of legal moves (about
-    600 playouts a decision in a pile game, 300 truncated ones on an open
-    table, two thirds of that with Cassino's multiple captures and builds),
-    so every run
-    replays exactly with its seed. `samples=` fixes the count, `seconds=`
-    adds a wall-clock cap.
+    With no arguments the bot is at its strongest measured form within
+    0.1 s of CPU time a decision: its number of samples is set by the rule
+    set's [`family`][xeri.bots.family], the number of legal moves and, in
+    the pile games, the plays left in the round (about 0.075 s of playouts
+    at their measured cost: some 250 playouts at the start of a round,
+    several times more near its end; 300 truncated ones on an open table,
+    two thirds of that with Cassino's multiple captures and builds), so
+    every run replays exactly with its seed. `samples=` fixes the count,
+    `cpu_seconds=` sets the deadline (None: none), `seconds=` adds a
+    wall-clock cap.
     """
 
     samples: int | None = None
@@ -850,19 +859,20 @@ class ISMCTSBot(_Immutable):
     each iteration draws a state with [`determinize`][xeri.determinize],
     walks down the tree among the moves legal in that state (choosing by
     UCB with availability counts), adds one new move, plays the round out
-    with [`playout_policy`][xeri.bots.playout_policy], and credits the
+    with the playout policy (as [`PIMCBot`][xeri.bots.PIMCBot]'s), and credits the
     margin of the mover's side to every move on the path (a partner's
     capture is its side's). The most visited move at the root is played
     (with `paired`, the best mean).
 
-    With no arguments the bot is at its strongest measured form within about
-    0.1 s a decision on one core: paired, with the other sides played by the
+    With no arguments the bot is at its strongest measured form within
+    0.1 s of CPU time a decision: paired, with the other sides played by the
     playout policy (the form of the strategy page's ladder), and its
-    iterations set by the rule set's [`family`][xeri.bots.family] and the
-    number of legal moves, as [`PIMCBot`][xeri.bots.PIMCBot]'s samples are;
-    every run replays exactly with its seed. Each keyword changes one
-    setting: `iterations=` fixes the count, `seconds=` adds a wall-clock cap,
-    `paired=False` or `model_others=False` give the plain search.
+    iterations set by the rule set's [`family`][xeri.bots.family], the
+    number of legal moves and the plays left, as
+    [`PIMCBot`][xeri.bots.PIMCBot]'s samples are; every run replays exactly
+    with its seed. Each keyword changes one setting: `iterations=` fixes the
+    count, `cpu_seconds=` sets the deadline, `seconds=` adds a wall-clock
+    cap, `paired=False` or `model_others=False` give the plain search.
     """
 
     iterations: int | None = None
@@ -881,7 +891,7 @@ class ISMCTSBot(_Immutable):
     it, the playout policy plays."""
     model_others: bool | None = None
     """Whether the other sides' moves in the tree are played by the playout
-    policy (an opponent model that sees the sampled hands) rather than searched;
+    policy (an opponent model) rather than searched;
     the tree then branches on this side's own decisions only (a partner's
     included). None: the family's default (True for every family so far)."""
     paired: bool | None = None
