@@ -43,6 +43,7 @@ from xeri.bots import (
     RandomBot,
     solve_endgame,
 )
+from xeri.bots import search as search_module
 from xeri.bots.endgame import _solve
 from xeri.testing import rule_sets
 
@@ -651,16 +652,51 @@ def sample_observations_of(rules: RuleSet) -> list[Observation]:
     return [s for s in sample_observations() if s.rules is rules and len(xeri.legal_moves(s)) > 1]
 
 
-def test_the_cpu_deadline_is_asked_after_every_unit_so_the_next_would_not_pass_it(monkeypatch):
-    # The clock moves 0.03 s a read: one read when the decision starts (0.03,
-    # so the deadline is 0.13), one after each sample (0.06, 0.09, 0.12). After
-    # the third sample the next, as long as the last, would end at 0.15, past
-    # the deadline: three samples, whatever the count.
-    monkeypatch.setattr("xeri.bots.search.time.thread_time", FakeCPU(0.03))
-    draws = counting_draws(monkeypatch)
+class ScriptedCPU:
+    """A thread clock that reads `times` in turn, then the last of them for ever."""
+
+    def __init__(self, *times: float) -> None:
+        self.times = list(times)
+
+    def __call__(self) -> float:
+        return self.times.pop(0) if len(self.times) > 1 else self.times[0]
+
+
+def test_the_cpu_deadline_is_asked_after_every_sample_so_the_next_would_not_pass_it(monkeypatch):
+    # Start at 0 (deadline 0.1); after the first sample 0.04 (the next, as
+    # long, would end at 0.08: go on); after the second 0.08 (0.12: stop).
+    # The clock is read before each playout of a sample after the first
+    # (0.04, 0.04, ... all inside the deadline), so the script repeats those.
     seen = sample_observations()[0]
+    moves = len(xeri.legal_moves(seen))
+    monkeypatch.setattr(
+        "xeri.bots.search.time.thread_time", ScriptedCPU(0.0, 0.04, *[0.04] * moves, 0.08)
+    )
+    draws = counting_draws(monkeypatch)
     PIMCBot(samples=50, endgame=False).choose(seen, random.Random(1))
-    assert len(draws) == 3
+    assert len(draws) == 2
+
+
+def test_a_long_sample_stops_at_the_deadline_mid_way_with_a_legal_move(monkeypatch):
+    # The deadline passes during the second sample, after its first playout:
+    # the search stops there, every move has had a playout, the means decide.
+    seen = sample_observations()[0]
+    moves = len(xeri.legal_moves(seen))
+    assert moves > 2
+    monkeypatch.setattr("xeri.bots.search.time.thread_time", ScriptedCPU(0.0, 0.01, 0.02, 0.5))
+    draws = counting_draws(monkeypatch)
+    margins = []
+    real = search_module._margin
+
+    def margin(total, side):
+        margins.append(1)
+        return real(total, side)
+
+    monkeypatch.setattr(search_module, "_margin", margin)
+    move = PIMCBot(samples=50, endgame=False).choose(seen, random.Random(1))
+    assert move in xeri.legal_moves(seen)
+    assert len(draws) == 2
+    assert len(margins) == moves + 1
 
 
 def test_without_a_cpu_deadline_the_count_alone_stops_the_search(monkeypatch):

@@ -705,18 +705,25 @@ class PIMCBot(_Immutable):
             count = max(1, count * _AFTER_SOLVER[0] // _AFTER_SOLVER[1])
         truncate = _truncates(rules) if self.truncate is None else self.truncate
         finish = _Finish(observation, truncate=truncate)
-        for _ in range(count):
+        done = [0] * len(moves)
+        passed = clock.passed
+        for k in range(count):
             state = draw(rng)
             # Common random numbers: every move's playout of this sample draws
             # the same numbers, so the moves are compared on equal luck.
             seed = rng.randrange(1 << 62)
             for i, move in enumerate(moves):
+                if k and passed():  # a long sample stops at the deadline, mid-way
+                    break
                 playout = random.Random(seed)
                 policy = _policy_for(rules, playout)
                 totals[i] += _margin(finish(apply(state, move), playout, policy), side)
-            if over():
-                break
-        return moves[max(range(len(moves)), key=totals.__getitem__)]
+                done[i] += 1
+            else:
+                if not over():
+                    continue
+            break
+        return moves[max(range(len(moves)), key=lambda i: totals[i] / done[i])]
 
 
 class _Node:
@@ -963,15 +970,21 @@ class ISMCTSBot(_Immutable):
             ),
         )
         over = clock.over
-        for _ in range(iterations):
+        passed = clock.passed
+        for k in range(iterations):
             state = draw(rng)
             if paired:
                 seed = rng.randrange(1 << 62)
                 for move in moves:
+                    if k and passed():  # a long iteration stops at the deadline, mid-way
+                        break
                     playout = random.Random(seed)
                     search.iterate(state, playout, _policy_for(rules, playout), move)
-            else:
-                search.iterate(state, rng)
+                else:
+                    if not over():
+                        continue
+                break
+            search.iterate(state, rng)
             if over():
                 break
         children = search.root.children
