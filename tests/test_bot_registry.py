@@ -275,9 +275,10 @@ def test_X2_a_seeded_simulation_replays_exactly_with_fixed_counts(name, rules):
 
 @pytest.mark.parametrize("bot", [PIMCBot(), ISMCTSBot()], ids=["pimc", "ismcts"])
 def test_X2_the_defaults_are_fixed_counts_so_a_decision_replays_exactly(bot):
-    # The CPU deadline is the safety net over the counts; off, nothing but the
-    # seed decides (on, a busy or slow machine could cut one of two runs short).
-    exact = attrs.evolve(bot, cpu_seconds=None)
+    # The CPU deadline is the safety net over the default counts; lifted (a
+    # deadline no decision reaches), nothing but the seed decides (with it,
+    # a busy or slow machine could cut one of two runs short).
+    exact = attrs.evolve(bot, cpu_seconds=1e9)
     for rules in (GREEK, GREEK_FOUR, PISTI):
         seen = observations(rules, 10, 1)[0]
         assert exact.choose(seen, random.Random(3)) == exact.choose(seen, random.Random(3))

@@ -632,7 +632,7 @@ def counting_draws(monkeypatch) -> list[int]:
 
 @pytest.mark.parametrize(
     "bot",
-    [PIMCBot(samples=10**9), ISMCTSBot(iterations=10**9)],
+    [PIMCBot(samples=10**9, cpu_seconds=0.1), ISMCTSBot(iterations=10**9, cpu_seconds=0.1)],
     ids=["pimc", "ismcts"],
 )
 @pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
@@ -673,7 +673,7 @@ def test_the_cpu_deadline_is_asked_after_every_sample_so_the_next_would_not_pass
         "xeri.bots.search.time.thread_time", ScriptedCPU(0.0, 0.04, *[0.04] * moves, 0.08)
     )
     draws = counting_draws(monkeypatch)
-    PIMCBot(samples=50, endgame=False).choose(seen, random.Random(1))
+    PIMCBot(samples=50, endgame=False, cpu_seconds=0.1).choose(seen, random.Random(1))
     assert len(draws) == 2
 
 
@@ -693,18 +693,31 @@ def test_a_long_sample_stops_at_the_deadline_mid_way_with_a_legal_move(monkeypat
         return real(total, side)
 
     monkeypatch.setattr(search_module, "_margin", margin)
-    move = PIMCBot(samples=50, endgame=False).choose(seen, random.Random(1))
+    move = PIMCBot(samples=50, endgame=False, cpu_seconds=0.1).choose(seen, random.Random(1))
     assert move in xeri.legal_moves(seen)
     assert len(draws) == 2
     assert len(margins) == moves + 1
 
 
-def test_without_a_cpu_deadline_the_count_alone_stops_the_search(monkeypatch):
+def test_a_fixed_count_has_no_deadline_so_the_count_alone_stops_the_search(monkeypatch):
     monkeypatch.setattr("xeri.bots.search.time.thread_time", FakeCPU(10.0))
     draws = counting_draws(monkeypatch)
     seen = sample_observations()[0]
-    PIMCBot(samples=7, endgame=False, cpu_seconds=None).choose(seen, random.Random(1))
+    PIMCBot(samples=7, endgame=False).choose(seen, random.Random(1))
     assert len(draws) == 7
+    draws.clear()
+    ISMCTSBot(iterations=5, endgame=False).choose(seen, random.Random(1))
+    assert len(draws) == 5
+
+
+def test_the_deadline_is_a_tenth_of_a_second_at_the_default_count_and_none_with_a_fixed_one():
+    assert PIMCBot().cpu_deadline() == ISMCTSBot().cpu_deadline() == 0.1
+    assert PIMCBot(samples=3).cpu_deadline() is None
+    assert ISMCTSBot(iterations=3).cpu_deadline() is None
+    assert ISMCTSBot(iterations=3, cpu_seconds=0.5).cpu_deadline() == 0.5
+    assert PIMCBot(cpu_seconds=0.02).cpu_deadline() == 0.02
+    with pytest.raises(ArgumentError, match=r"PIMCBot\.cpu_seconds must be a positive number"):
+        PIMCBot(cpu_seconds=0)
 
 
 @pytest.mark.parametrize("bot", SEARCH_BOTS, ids=bot_id)
@@ -723,7 +736,8 @@ def test_the_endgame_solver_stops_at_the_decisions_deadline_and_the_bot_samples(
 
     monkeypatch.setattr("xeri.bots.search._solve", solve)
     seen = observe(state, state.to_move)
-    assert bot.choose(seen, random.Random(3)) in xeri.legal_moves(seen)
+    timed = attrs.evolve(bot, cpu_seconds=0.1)
+    assert timed.choose(seen, random.Random(3)) in xeri.legal_moves(seen)
     assert answers == [None]
 
 
@@ -734,15 +748,26 @@ def test_the_solver_stops_when_told_its_time_is_up():
 
 
 @pytest.mark.parametrize("bot", [PIMCBot(), ISMCTSBot()], ids=["pimc", "ismcts"])
-def test_a_default_search_bot_solves_the_whole_last_deal_of_greek(bot):
-    # Twelve cards left, none unseen by the mover: the exact move, not a sample.
-    for seed in (4, 5):
+def test_a_default_search_bot_solves_the_whole_last_deal_of_greek(bot, monkeypatch):
+    # Twelve cards left, none unseen by the mover: the exact move, not a
+    # sample (these two endgames take the solver about 5,000 positions).
+    answers = []
+
+    def solve(*args):
+        answers.append(_solve(*args))
+        return answers[-1]
+
+    monkeypatch.setattr("xeri.bots.search._solve", solve)
+    for seed in (3, 7):
         state = endgame(GREEK, seed, 6)
         assert sum(map(len, state.hands)) == 12
         solution = solve_endgame(state)
         seen = observe(state, state.to_move)
         values = {m: -solve_value(xeri.apply(state, m), state) for m in xeri.legal_moves(state)}
+        answers.clear()
         assert values[bot.choose(seen, random.Random(seed))] == solution.value
+        assert len(answers) == 1
+        assert answers[0] is not None
 
 
 def solve_value(child: GameState, parent: GameState) -> int:

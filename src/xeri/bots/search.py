@@ -454,7 +454,9 @@ pile game is the whole last deal of the two-player Greek game."""
 _ENDGAME_NODES = 8_000
 """The solver gives up past this many positions (about 0.07 s on one core of
 the reference machine, at some 8.5 microseconds a position); the bot then
-samples as usual, with `_AFTER_SOLVER` of its count of work."""
+samples as usual, with `_AFTER_SOLVER` of its count of work. The whole last
+Greek deal (12 cards) takes 5,000 to 11,000 positions, about half of them
+within this bound; 11 cards about 3,300 at the median."""
 
 _AFTER_SOLVER = (3, 10)
 """The fraction of its count of work a search runs after the solver gave up:
@@ -643,23 +645,25 @@ class PIMCBot(_Immutable):
     at their measured cost: some 250 playouts at the start of a round,
     several times more near its end; 300 truncated ones on an open table,
     two thirds of that with Cassino's multiple captures and builds), so
-    every run replays exactly with its seed. `samples=` fixes the count,
-    `cpu_seconds=` sets the deadline (None: none), `seconds=` adds a
-    wall-clock cap.
+    every run replays exactly with its seed. `samples=` fixes the count
+    (and lifts the deadline, for exact replays), `cpu_seconds=` sets the
+    deadline, `seconds=` adds a wall-clock cap.
     """
 
     samples: int | None = None
     """How many sampled states each decision uses at most; None: set by the family (above)."""
     seconds: float | None = None
     """A wall-clock budget per decision, or None; at least one sample is always taken."""
-    cpu_seconds: float | None = CPU_SECONDS
+    cpu_seconds: float | None = None
     """The deadline of a decision in CPU seconds of the bot's thread
-    (`time.thread_time`), or None: the safety net over the fixed counts,
-    which fit well within it on one core of the reference machine. Checked
-    after every sample, and by the endgame solver every few dozen positions;
-    the search stops when the next sample would end past it. Other work on
-    the machine does not use up this budget, so a decision keeps its count
-    (and replays exactly) unless the machine is slower than the reference."""
+    (`time.thread_time`). None: 0.1 s when the count is the family's default
+    (the safety net over it, which fits well within it on one core of the
+    reference machine), no deadline when `samples` fixes the count, so that
+    a fixed count replays exactly on any machine. Checked after every
+    sample, before every playout of a sample after the first, and by the
+    endgame solver every 64 positions; the search stops when the next
+    sample would end past it. Other work on the machine does not use up
+    this budget, though it can slow the core down."""
     truncate: bool | None = None
     """Whether playouts stop at the end of the current deal and price the round
     so far by the counting model rather than play to the end of the round.
@@ -673,6 +677,16 @@ class PIMCBot(_Immutable):
         _check_budget("PIMCBot.samples", self.samples, self.seconds)
         _check_seconds("PIMCBot.cpu_seconds", self.cpu_seconds)
         _check_flag("PIMCBot.truncate", self.truncate)
+
+    def cpu_deadline(self) -> float | None:
+        """The CPU seconds a decision may take at most, or None for no deadline.
+
+        Returns:
+            `cpu_seconds` when set; else 0.1 at the default count, None with a fixed one.
+        """
+        if self.cpu_seconds is not None:
+            return self.cpu_seconds
+        return CPU_SECONDS if self.samples is None else None
 
     def samples_for(self, observation: Observation) -> int:
         """How many samples a decision in `observation` draws at most.
@@ -689,7 +703,7 @@ class PIMCBot(_Immutable):
 
     def choose(self, observation: Observation, rng: RandomSource) -> PlayerMove:
         """The move with the best sampled playouts; see [`Bot.choose`][xeri.bots.Bot.choose]."""
-        clock = _Clock(self.cpu_seconds, self.seconds)
+        clock = _Clock(self.cpu_deadline(), self.seconds)
         moves = moves_to_choose(observation)
         started = _start(observation, moves, rng, self.endgame, clock)
         if not isinstance(started, tuple):
@@ -878,8 +892,8 @@ class ISMCTSBot(_Immutable):
     number of legal moves and the plays left, as
     [`PIMCBot`][xeri.bots.PIMCBot]'s samples are; every run replays exactly
     with its seed. Each keyword changes one setting: `iterations=` fixes the
-    count, `cpu_seconds=` sets the deadline, `seconds=` adds a wall-clock
-    cap, `paired=False` or `model_others=False` give the plain search.
+    count (and lifts the deadline), `cpu_seconds=` sets the deadline,
+    `seconds=` adds a wall-clock cap, `paired=False` or `model_others=False` give the plain search.
     """
 
     iterations: int | None = None
@@ -887,10 +901,10 @@ class ISMCTSBot(_Immutable):
     A paired iteration walks once from every legal move."""
     seconds: float | None = None
     """A wall-clock budget per decision, or None; at least one iteration always runs."""
-    cpu_seconds: float | None = CPU_SECONDS
-    """The deadline of a decision in CPU seconds of the bot's thread, or None,
-    as [`PIMCBot.cpu_seconds`][xeri.bots.PIMCBot.cpu_seconds]; checked after
-    every iteration."""
+    cpu_seconds: float | None = None
+    """The deadline of a decision in CPU seconds of the bot's thread, as
+    [`PIMCBot.cpu_seconds`][xeri.bots.PIMCBot.cpu_seconds]; None: 0.1 s at
+    the default count, none when `iterations` fixes it."""
     exploration: float = 0.35
     """The UCB exploration constant, for margins scaled by the points of a round."""
     depth: int | None = None
@@ -921,6 +935,16 @@ class ISMCTSBot(_Immutable):
         _check_flag("ISMCTSBot.paired", self.paired)
         _check_flag("ISMCTSBot.model_others", self.model_others)
 
+    def cpu_deadline(self) -> float | None:
+        """The CPU seconds a decision may take at most, or None for no deadline.
+
+        Returns:
+            `cpu_seconds` when set; else 0.1 at the default count, None with a fixed one.
+        """
+        if self.cpu_seconds is not None:
+            return self.cpu_seconds
+        return CPU_SECONDS if self.iterations is None else None
+
     def settings(self, observation: Observation) -> tuple[int, bool, bool]:
         """The `(iterations, paired, model_others)` a decision in `observation` uses.
 
@@ -945,7 +969,7 @@ class ISMCTSBot(_Immutable):
 
     def choose(self, observation: Observation, rng: RandomSource) -> PlayerMove:
         """The search's move; see [`Bot.choose`][xeri.bots.Bot.choose]."""
-        clock = _Clock(self.cpu_seconds, self.seconds)
+        clock = _Clock(self.cpu_deadline(), self.seconds)
         moves = moves_to_choose(observation)
         started = _start(observation, moves, rng, self.endgame, clock)
         if not isinstance(started, tuple):

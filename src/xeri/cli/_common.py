@@ -217,8 +217,9 @@ def _bot_name(bot: Bot) -> str:
     else:
         return name
     budget = "its default budget" if count is None else _count(count, what)
-    if count is None and bot.cpu_seconds is not None:
-        budget += f", at most {bot.cpu_seconds:g} s of CPU time a move"
+    deadline = bot.cpu_deadline()
+    if deadline is not None:
+        budget += f", at most {deadline:g} s of CPU time a move"
     if bot.seconds is not None:
         budget += f", at most {bot.seconds:g} s on the clock a move"
     return f"{name} ({budget})"
