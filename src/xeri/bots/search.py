@@ -480,6 +480,10 @@ the part of the 0.1 s the solver left."""
 CPU_SECONDS = 0.1
 """The default deadline of a search decision, in CPU seconds of its thread."""
 
+_CPU_MARGIN = 0.002
+"""The CPU seconds the search leaves before its deadline for what follows the
+last unit of work (choosing the move) and for the work before its clock starts."""
+
 
 class _Clock:
     """The deadline of one decision: CPU time of the thread, and wall-clock time.
@@ -494,7 +498,11 @@ class _Clock:
 
     def __init__(self, cpu_seconds: float | None, seconds: float | None) -> None:
         now_cpu, now_wall = time.thread_time(), time.perf_counter()
-        self.cpu_end = math.inf if cpu_seconds is None else now_cpu + cpu_seconds
+        self.cpu_end = (
+            math.inf
+            if cpu_seconds is None
+            else now_cpu + max(cpu_seconds / 2, cpu_seconds - _CPU_MARGIN)
+        )
         self.wall_end = math.inf if seconds is None else now_wall + seconds
         self.last_cpu, self.last_wall = now_cpu, now_wall
 
