@@ -27,7 +27,7 @@ import pytest
 
 import xeri
 from support import assert_same_state, engine_replay
-from xeri import GERMAN, GREEK, PileCapture, RuleSetError, SumCapture
+from xeri import GERMAN, GREEK, PileCapture, Rank, RuleSetError, SumCapture
 from xeri._agents import rollouts
 from xeri._families.sums.rule import SCOPA_VALUES
 
@@ -39,8 +39,16 @@ def other_value(option: xeri.Option) -> object:
     """A value of the option other than its default."""
     if type(option.default) is bool:
         return not option.default
-    assert option.name == "values"
-    return SCOPA_VALUES
+    others = {
+        "total": 15,  # K1, as in Escoba: needs builds=False, so it comes in pairs alone
+        "values": (*SCOPA_VALUES[:7], (Rank.JACK, 11), (Rank.QUEEN, 12), (Rank.KING, 13)),  # K2
+        "sweepers": (  # W1, W2: Basra's
+            xeri.Sweeper(cards=(xeri.Rank.JACK,)),
+            xeri.Sweeper(cards=(xeri.Card.parse("7D"),), xeri=xeri.XeriKind.XERI, xeri_up_to=10),
+        ),
+        "jack_xeri_ranks": (xeri.Rank.JACK,),  # W3
+    }
+    return others[option.name]
 
 
 def capture_with(*options: xeri.Option) -> SumCapture | None:
@@ -76,7 +84,7 @@ def test_the_table_names_every_field_of_sum_capture_once():
     for option in OPTIONS:
         assert getattr(SumCapture(), option.name) == option.default
         assert option.doc
-        assert option.since in (1, 2)
+        assert option.since in (1, 2, 3)
 
 
 def test_the_pile_table_names_every_field_of_pile_capture():

@@ -51,7 +51,14 @@ from xeri._families.protocol import (
     PlayOutcome,
     XeriKind,
 )
-from xeri._families.sums.rule import GERMAN_VALUES, SCOPA_VALUES, SumCapture, card_value
+from xeri._families.sums.rule import (
+    GERMAN_VALUES,
+    MAX_VALUE,
+    SCOPA_VALUES,
+    SumCapture,
+    card_value,
+)
+from xeri._families.sweepers import Sweeper
 from xeri._io.journal import (
     JOURNAL_FORMAT,
     JOURNAL_VERSION,
@@ -74,9 +81,11 @@ from xeri._io.serialize import (
 from xeri._io.view import (
     MAX_LISTED_MOVES,
     VIEW_VERSION,
+    client_moves,
     client_view,
     client_view_json,
     client_view_schema,
+    decode_view,
     encode_view,
 )
 from xeri._moves import (
@@ -97,6 +106,7 @@ from xeri._rules.categories import (
     MostOfSuit,
     NamedPoints,
     Primiera,
+    SweepPoints,
     Sweeps,
 )
 from xeri._rules.fishing import CASSINO, PISTI, PISTI_POINTS, SCOPA
@@ -144,6 +154,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_LISTED_MOVES",
     "MAX_TEXT_LENGTH",
+    "MAX_VALUE",
     "NO_NEEDS",
     "PIQUET_DECK",
     "PISTI",
@@ -208,6 +219,8 @@ __all__ = [
     "StandardScorer",
     "Suit",
     "SumCapture",
+    "SweepPoints",
+    "Sweeper",
     "Sweeps",
     "TableItem",
     "Take",
@@ -223,10 +236,12 @@ __all__ = [
     "chance_move",
     "chance_outcomes",
     "check_observation",
+    "client_moves",
     "client_view",
     "client_view_json",
     "client_view_schema",
     "consistent_states",
+    "decode_view",
     "determinize",
     "encode_view",
     "factored",
