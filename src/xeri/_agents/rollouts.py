@@ -57,6 +57,7 @@ from xeri._families.pile.rule import PileCapture
 from xeri._families.protocol import XeriKind
 from xeri._families.sums.kernel import sum_rollout
 from xeri._families.sums.rule import SumCapture
+from xeri._immutable import _per_value
 from xeri._moves import PlayerMove
 from xeri._rules.ruleset import RuleSet
 from xeri._table import TableItem
@@ -142,13 +143,31 @@ def rollout(
     rng = _SYSTEM_RANDOM if rng is None else rng
     while state.phase is Phase.REDEAL:
         state = apply(state, chance_move(state, rng))
-    capture = state.rules.capture
-    # Fast paths are capabilities the rules declare (`fast_path`), not class tests.
-    if isinstance(capture, PileCapture) and capture.fast_path():
-        return _pile_rollout(state, rng, policy)
-    if isinstance(capture, SumCapture) and policy is None and capture.fast_path():
+    route = _route(state.rules)
+    if route is _PILE:
+        return _pile_random(state, rng) if policy is None else _pile_policy(state, policy)
+    if route is _SUM and policy is None:
         return sum_rollout(state, rng)
     return _public_rollout(state, rng, policy)
+
+
+_PILE, _SUM, _PUBLIC = "pile", "sum", "public"
+
+
+@_per_value
+def _route(rules: RuleSet) -> str:
+    """Which loop plays a round of `rules`: `_PILE`, `_SUM` (without a policy) or `_PUBLIC`.
+
+    Fast paths are capabilities the rules declare (`fast_path`), not class
+    tests; the answer depends on the rule set alone, so it is asked once per
+    rule set.
+    """
+    capture = rules.capture
+    if isinstance(capture, PileCapture) and capture.fast_path():
+        return _PILE
+    if isinstance(capture, SumCapture) and capture.fast_path():
+        return _SUM
+    return _PUBLIC
 
 
 def _pick(policy: Policy, view: RolloutView) -> int:
@@ -265,23 +284,22 @@ def _random_plays(state: GameState, rng: RandomSource) -> tuple[list[Card], int,
     dealer = state.dealer
     leads = [mover + first]  # see `_pile_random`
     d = 0
+    radix = facts[size]
+    getters = _ORDERINGS[size] if size <= _TABLED else None
+    if getters is None and size <= _TABLED:
+        getters = _ORDERINGS[size] = _orderings(size)
     for deal in later_deals(rules, state.dealer, len(stock) // block):
         dealer, lead, _, places = deal
         leads.append(lead)
         at = offset + first + d  # the deal to come from stock[d]: its first play
         for j, place in enumerate(places):  # block j's seat plays `place`-th in the deal
-            r, p = divmod(r, facts[size])
+            r, p = divmod(r, radix)
             k = d + j * size
-            plays[at + place : at + block : seats] = _ordered(stock[k : k + size], p)
+            plays[at + place : at + block : seats] = (
+                getters[p](stock[k : k + size]) if getters else _ordered(stock[k : k + size], p)
+            )
         d += block
     return plays, first, leads, dealer
-
-
-def _pile_rollout(state: GameState, rng: RandomSource, policy: Policy | None) -> GameState:
-    """The round of a game of the built-in pile rule (the Greek family)."""
-    if policy is None:
-        return _pile_random(state, rng)
-    return _pile_policy(state, policy)
 
 
 def _pile_random(state: GameState, rng: RandomSource) -> GameState:
@@ -306,10 +324,11 @@ def _pile_random(state: GameState, rng: RandomSource) -> GameState:
     dealt = seats * rules.hand_size  # the plays of each later deal
     xeri_kind, jack_kind = XeriKind.XERI, XeriKind.JACK_XERI
     takes: list[Take] = list(state.takes)
-    top = plays[offset - 1].rank if offset else None
-    bottom = 0  # the pile is `plays[bottom:i]` before the play `plays[i]`
+    cards = tuple(plays)  # the takes and the history are stretches of it
+    top = cards[offset - 1].rank if offset else None
+    bottom = 0  # the pile is `cards[bottom:i]` before the play `cards[i]`
     for i in range(offset, last + 1):
-        rank = plays[i].rank
+        rank = cards[i].rank
         if rank is top:
             kind = None
             if i - bottom == 1:  # a lone card: the round core says whether it counts
@@ -322,20 +341,11 @@ def _pile_random(state: GameState, rng: RandomSource) -> GameState:
             continue
         u = i - offset - first  # the play's index from the current deal's end
         seat = (u + leads[u // dealt + 1]) % seats
-        takes.append(
-            _make_take(seat=seat, cards=tuple(plays[bottom : i + 1]), xeri=kind, turn=turn0 + i)
-        )
+        takes.append(_make_take(seat=seat, cards=cards[bottom : i + 1], xeri=kind, turn=turn0 + i))
         top = None
         bottom = i + 1
-    history = (*state.history, *plays[offset:])
-    return end_round(
-        state,
-        ((),) * seats,
-        tuple(plays[bottom:]),
-        history,
-        tuple(takes),
-        dealer=dealer,
-    )
+    history = state.history + cards[offset:]
+    return end_round(state, ((),) * seats, cards[bottom:], history, tuple(takes), dealer=dealer)
 
 
 def _pile_policy(  # one loop, kept whole for speed

@@ -379,7 +379,8 @@ class StandardScorer(_Immutable):
     ) -> RoundResult:
         """Score one round from the rule set's data; see [`Scorer.score`][xeri.Scorer.score]."""
         counts = tuple(map(len, captured))
-        card_points = tuple(map(rules.card_points.count, captured))
+        worth = rules.card_points._by_card.__getitem__  # `PointsTable.count`, without a call a side
+        card_points = tuple([sum(map(worth, cards)) for cards in captured])
         majority = _majority(counts, rules)
         made = tuple(map(len, xeris))
         if any(made):
@@ -389,7 +390,7 @@ class StandardScorer(_Immutable):
             )
         else:
             bonus = made  # all zero
-        total = tuple(map(sum, zip(card_points, majority, bonus, strict=True)))
+        total = tuple([p + m + b for p, m, b in zip(card_points, majority, bonus, strict=True)])
         lines: tuple[tuple[str, tuple[int, ...]], ...] = ()
         if rules.categories:
             lines = tuple((c.name, c.award(captured, xeris, rules)) for c in rules.categories)
