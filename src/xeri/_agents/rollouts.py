@@ -47,6 +47,7 @@ from functools import cache
 from itertools import chain, permutations
 from math import factorial
 from operator import attrgetter, itemgetter
+from random import Random
 
 from xeri._cards import Card
 from xeri._core.engine import RandomSource, apply, chance_move, legal_moves
@@ -65,6 +66,7 @@ from xeri._table import TableItem
 __all__ = ["Policy", "RolloutView", "rollout"]
 
 _SYSTEM_RANDOM = secrets.SystemRandom()
+_PLAY = Phase.PLAY
 _INDEX = attrgetter("index")
 
 
@@ -134,15 +136,17 @@ def rollout(
     """
     if type(state) is not GameState:
         raise ArgumentError(f"rollout needs a GameState, not {type(state).__name__}")
-    if state.is_round_over:
-        return state
-    if state.phase is Phase.DEAL:
-        raise ArgumentError(
-            "the first round is not dealt yet: apply a Deal (or the rest of its DealCards) first"
-        )
     rng = _SYSTEM_RANDOM if rng is None else rng
-    while state.phase is Phase.REDEAL:
-        state = apply(state, chance_move(state, rng))
+    if state.phase is not _PLAY:  # most rollouts start in play: one test for them
+        if state.is_round_over:
+            return state
+        if state.phase is Phase.DEAL:
+            raise ArgumentError(
+                "the first round is not dealt yet:"
+                " apply a Deal (or the rest of its DealCards) first"
+            )
+        while state.phase is Phase.REDEAL:
+            state = apply(state, chance_move(state, rng))
     route = _route(state.rules)
     if route is _PILE:
         return _pile_random(state, rng) if policy is None else _pile_policy(state, policy)
@@ -223,14 +227,19 @@ _ORDERINGS: list[tuple[Callable[[Sequence[Card]], tuple[Card, ...]], ...] | None
 """`_orderings(size)` at index `size`, filled on first use: a list read without a call."""
 
 
+def _orders(size: int) -> tuple[Callable[[Sequence[Card]], tuple[Card, ...]], ...]:
+    """`_ORDERINGS[size]`, filled first if empty (`size` up to `_TABLED`)."""
+    getters = _ORDERINGS[size]
+    if getters is None:
+        getters = _ORDERINGS[size] = _orderings(size)
+    return getters
+
+
 def _ordered(hand: Sequence[Card], p: int) -> tuple[Card, ...]:
     """The hand in its order number `p` (below the factorial of its size)."""
     n = len(hand)
     if n <= _TABLED:
-        getters = _ORDERINGS[n]
-        if getters is None:
-            getters = _ORDERINGS[n] = _orderings(n)
-        return getters[p](hand)
+        return _orders(n)[p](hand)
     left = list(hand)
     order = []
     for k in range(len(hand), 0, -1):
@@ -272,22 +281,34 @@ def _random_plays(state: GameState, rng: RandomSource) -> tuple[list[Card], int,
     total = facts[size] ** (len(stock) // size)
     for hand in current:
         total *= facts[len(hand)]
-    r = rng.randrange(total) if total > 1 else 0
+    if total < 2:  # one order of every hand: nothing to draw
+        r = 0
+    elif type(rng) is Random:
+        # random.Random draws `randrange(n)` as getrandbits(n.bit_length()) until
+        # below n; done here, that saves its calls and draws the same number.
+        getrandbits = rng.getrandbits
+        k = total.bit_length()
+        r = getrandbits(k)
+        while r >= total:
+            r = getrandbits(k)
+    else:
+        r = rng.randrange(total)
     # The current deal: the hands differ by one card at most, the longer ones
     # first, so the seat `j` places after the mover plays at every `seats`-th
     # place from `j`.
     for j, hand in enumerate(current):
         n = len(hand)
         r, p = divmod(r, facts[n])
-        plays[offset + j : offset + j + seats * n : seats] = _ordered(hand, p)
+        at = offset + j
+        plays[at : at + seats * n : seats] = (
+            (_ORDERINGS[n] or _orders(n))[p](hand) if n <= _TABLED else _ordered(hand, p)
+        )
     block = seats * size
     dealer = state.dealer
     leads = [mover + first]  # see `_pile_random`
     d = 0
     radix = facts[size]
-    getters = _ORDERINGS[size] if size <= _TABLED else None
-    if getters is None and size <= _TABLED:
-        getters = _ORDERINGS[size] = _orderings(size)
+    getters = (_ORDERINGS[size] or _orders(size)) if size <= _TABLED else None
     for deal in later_deals(rules, state.dealer, len(stock) // block):
         dealer, lead, _, places = deal
         leads.append(lead)

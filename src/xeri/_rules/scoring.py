@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from enum import Enum
-from itertools import accumulate
+from itertools import accumulate, repeat
+from operator import add
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import attrs
@@ -379,8 +380,10 @@ class StandardScorer(_Immutable):
     ) -> RoundResult:
         """Score one round from the rule set's data; see [`Scorer.score`][xeri.Scorer.score]."""
         counts = tuple(map(len, captured))
-        worth = rules.card_points._by_card.__getitem__  # `PointsTable.count`, without a call a side
-        card_points = tuple([sum(map(worth, cards)) for cards in captured])
+        # `PointsTable.count` of each side's cards, the sums made in C: the round's
+        # end of every rollout comes here.
+        worth = rules.card_points._by_card.__getitem__
+        card_points = tuple(map(sum, map(map, repeat(worth), captured)))
         majority = _majority(counts, rules)
         made = tuple(map(len, xeris))
         if any(made):
@@ -390,7 +393,7 @@ class StandardScorer(_Immutable):
             )
         else:
             bonus = made  # all zero
-        total = tuple([p + m + b for p, m, b in zip(card_points, majority, bonus, strict=True)])
+        total = tuple(map(add, map(add, card_points, majority), bonus))
         lines: tuple[tuple[str, tuple[int, ...]], ...] = ()
         if rules.categories:
             lines = tuple((c.name, c.award(captured, xeris, rules)) for c in rules.categories)
