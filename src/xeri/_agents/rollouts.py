@@ -177,11 +177,15 @@ def _route(rules: RuleSet) -> str:
 def _pick(policy: Policy, view: RolloutView) -> int:
     index = policy(view)
     if type(index) is not int or not 0 <= index < len(view.moves):
-        raise ArgumentError(
-            f"the policy must return the index of a legal move (0 to {len(view.moves) - 1}),"
-            f" not {index!r}"
-        )
+        raise _not_an_index(index, len(view.moves))
     return index
+
+
+def _not_an_index(index: object, moves: int) -> ArgumentError:
+    """The error for a policy's answer that is not the index of one of `moves` legal moves."""
+    return ArgumentError(
+        f"the policy must return the index of a legal move (0 to {moves - 1}), not {index!r}"
+    )
 
 
 def _public_rollout(state: GameState, rng: RandomSource, policy: Policy | None) -> GameState:
@@ -369,7 +373,7 @@ def _pile_random(state: GameState, rng: RandomSource) -> GameState:
     return end_round(state, ((),) * seats, cards[bottom:], history, tuple(takes), dealer=dealer)
 
 
-def _pile_policy(  # one loop, kept whole for speed
+def _pile_policy(  # noqa: PLR0915  # one loop, kept whole for speed
     state: GameState, policy: Policy
 ) -> GameState:
     """The round on mutable lists of cards, the policy asked at every turn."""
@@ -394,7 +398,10 @@ def _pile_policy(  # one loop, kept whole for speed
         for k in range(left - 1, -1, -1):  # k plays of the deal are left after this one
             hand = hands[mover]
             view.seat, view.moves, view.stock, view.plays = mover, hand, len(stock), len(history)
-            card = hand.pop(_pick(policy, view))
+            index = policy(view)  # checked as `_pick` does, without its call at every turn
+            if type(index) is not int or not 0 <= index < len(hand):
+                raise _not_an_index(index, len(hand))
+            card = hand.pop(index)
             turn = len(history)
             history.append(card)
             if pile:
