@@ -268,6 +268,18 @@ def _sequence(
     return _new_tuple(LegalMoves, _moves(rules, table, hand, seat))
 
 
+def moves_on(
+    rules: RuleSet, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
+) -> tuple[PlayerMove, ...]:
+    """The moves of `hand` on `table` for `seat`, as [`legal_moves`][xeri.legal_moves] gives them.
+
+    For a position that is not a state (a reply a bot weighs): lazy on a large table.
+    """
+    if rules.capture.__class__ is PileCapture:
+        return hand
+    return _sequence(rules, table, hand, seat)
+
+
 _SMALL_TABLE = 10
 """Up to this many table items, `legal_moves` lists the moves at once (at most a few thousand)."""
 _SMALL_SUMS = 16

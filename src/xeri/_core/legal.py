@@ -270,6 +270,18 @@ class _Lazy(LegalMoves):
         return self._list().index(value, start, stop)  # type: ignore[arg-type,unused-ignore]  # a move
 
 
+def checks_lazily(moves: object) -> bool:
+    """Whether `move in moves` checks one move without listing the others (a lazy sequence).
+
+    True for a sequence counted by a rule that also checks a move by itself
+    (`has_move`, as the built-in rules do); False for a listed sequence, a
+    plain tuple, or a rule whose membership would list.
+    """
+    if not isinstance(moves, _Lazy) or moves._listed is not None:
+        return False
+    return _lazy(moves._rules.capture.__class__)[1]
+
+
 def _listed(moves: tuple[PlayerMove, ...]) -> LegalMoves:
     """Moves already known, as the sequence (a tuple copy: no method of Python in the way)."""
     return tuple.__new__(LegalMoves, moves)

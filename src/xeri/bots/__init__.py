@@ -22,6 +22,11 @@ that wherever a bot is taken. [`play_league`][xeri.bots.play_league] rates
 bots against each other over duplicate deals (Bradley-Terry), and
 [`rate_bot`][xeri.bots.rate_bot] rates one against the shipped ladder.
 
+When a position has more than [`CANDIDATES`][xeri.bots.CANDIDATES] legal
+moves (a sum game's table can offer billions), every bot but `RandomBot`
+scores only the bounded set [`candidates`][xeri.bots.candidates] gives, so
+that no decision lists them all.
+
 The search bots solve the rest of a round exactly with
 [`solve_endgame`][xeri.bots.solve_endgame] once it is fully determined for
 them. A bot receives an [`Observation`][xeri.Observation] only, so it cannot
@@ -37,7 +42,7 @@ Examples:
     True
 """
 
-from xeri.bots.base import Bot, RandomBot, moves_to_choose
+from xeri.bots.base import CANDIDATES, SAMPLED, Bot, RandomBot, candidates, moves_to_choose
 from xeri.bots.endgame import EndgameSolution, solve_endgame
 from xeri.bots.heuristic import CountingBot, GreedyBot, unseen_cards
 from xeri.bots.league import League, PairResult, fit_ratings, play_league, rate_bot
@@ -54,7 +59,9 @@ from xeri.bots.registry import (
 from xeri.bots.search import ISMCTSBot, PIMCBot, family, playout_policy
 
 __all__ = [
+    "CANDIDATES",
     "LEVELS",
+    "SAMPLED",
     "Bot",
     "BotKind",
     "CountingBot",
@@ -68,6 +75,7 @@ __all__ = [
     "RandomBot",
     "as_bot",
     "bot_name",
+    "candidates",
     "family",
     "fit_ratings",
     "load_bot",

@@ -162,7 +162,10 @@ class _Search:
         self, state: GameState, summary: _Summary
     ) -> list[tuple[GameState, _Summary, PlayerMove]]:
         out = []
-        for move in legal_moves(state):
+        moves = legal_moves(state)
+        if len(moves) > self.max_nodes - self.nodes:  # their positions alone pass the budget
+            raise _OutOfBudget
+        for move in moves:
             child = apply(state, move)
             takes = child.takes
             new = summary

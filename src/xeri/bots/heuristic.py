@@ -8,6 +8,8 @@ them: `pile` of the capture rule, and its `sweeper` rank.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from math import comb
 
 import attrs
@@ -15,14 +17,14 @@ import attrs
 from xeri._agents.observation import Observation, _seat
 from xeri._agents.previews import preview
 from xeri._cards import Card
-from xeri._core.engine import RandomSource
+from xeri._core.engine import RandomSource, moves_on
 from xeri._families.protocol import XeriKind
 from xeri._immutable import _Immutable
 from xeri._moves import PlayerMove
 from xeri._rules.ruleset import RuleSet
 from xeri._table import TableItem, item_cards
 from xeri.bots._prices import _prices, comparisons
-from xeri.bots.base import moves_to_choose
+from xeri.bots.base import CANDIDATES, candidates, moves_to_choose
 
 __all__ = ["CountingBot", "GreedyBot", "unseen_cards"]
 
@@ -34,12 +36,14 @@ class GreedyBot(_Immutable):
     Ties are broken, in order, by: more cards taken; then the card played
     worth fewer points ([G10][rules-g10], [D8][rules-d8]); then the first
     move in the order of [`legal_moves`][xeri.legal_moves]. The bot is
-    deterministic: it never draws from `rng`.
+    deterministic: it draws from `rng` only when there are more than
+    [`CANDIDATES`][xeri.bots.CANDIDATES] legal moves, to sample the
+    [`candidates`][xeri.bots.candidates] it scores then.
     """
 
     def choose(self, observation: Observation, rng: RandomSource) -> PlayerMove:
         """The greediest move; see [`Bot.choose`][xeri.bots.Bot.choose]."""
-        moves = moves_to_choose(observation)
+        moves = _scored(moves_to_choose(observation), observation, rng)
         points = observation.rules.card_points.points
         best = moves[0]
         best_key: tuple[int, int, int] | None = None
@@ -102,8 +106,12 @@ class CountingBot(_Immutable):
       sides, estimated once per rule set (nothing for the Greek family,
       which has none).
 
-    Ties keep the first move in the order of [`legal_moves`][xeri.legal_moves];
-    the bot never draws from `rng`.
+    Ties keep the first move in the order of [`legal_moves`][xeri.legal_moves].
+    Above [`CANDIDATES`][xeri.bots.CANDIDATES] legal moves the bot scores
+    the [`candidates`][xeri.bots.candidates] only, drawn with `rng` (it
+    never draws otherwise), and prices the reply once, on the table as it
+    is; a reply of more than that many moves is priced on its candidates
+    too (sampled with a generator seeded by their number).
     """
 
     card_weight: float = 0.2
@@ -115,30 +123,35 @@ class CountingBot(_Immutable):
 
     def choose(self, observation: Observation, rng: RandomSource) -> PlayerMove:
         """The move with the best count; see [`Bot.choose`][xeri.bots.Bot.choose]."""
-        moves = moves_to_choose(observation)
-        if len(moves) == 1:
-            return moves[0]
+        legal = moves_to_choose(observation)
+        if len(legal) == 1:
+            return legal[0]
+        moves = _scored(legal, observation, rng)
         rules = observation.rules
         seat = _seat(observation)
         nxt = (seat + 1) % rules.seats
         threat = _Threat.of(observation, nxt)
         sweeper = getattr(rules.capture, "sweeper", None)
         side = rules.sides[seat]
+        once = None  # above the cap, the reply priced on the table as it is
+        if moves is not legal:
+            once = threat.expected(observation.table, self.card_weight)
         best = moves[0]
         best_value = float("-inf")
         for move in moves:
-            value = self._value(observation, move, threat, sweeper, side)
+            value = self._value(observation, move, threat, sweeper, side, once)
             if value > best_value:
                 best, best_value = move, value
         return best
 
-    def _value(
+    def _value(  # noqa: PLR0917  # internal, one call site
         self,
         observation: Observation,
         move: PlayerMove,
         threat: _Threat,
         sweeper: object,
         side: int,
+        once: float | None,
     ) -> float:
         rules = observation.rules
         seen = preview(observation, move)
@@ -161,7 +174,8 @@ class CountingBot(_Immutable):
         if not rules.capture.pile:
             value += self._builds(rules, table, side)
         sign = 1.0 if rules.sides[threat.seat] == side else -1.0
-        return value + sign * threat.expected(table, self.card_weight)
+        reply = threat.expected(table, self.card_weight) if once is None else once
+        return value + sign * reply
 
     def _builds(self, rules: RuleSet, table: tuple[TableItem, ...], side: int) -> float:
         worth = 0.0
@@ -171,6 +185,36 @@ class CountingBot(_Immutable):
                 cards = item_cards(item)
                 worth += rules.card_points.count(cards) + self.card_weight * len(cards)
         return worth
+
+
+def _scored(
+    moves: Sequence[PlayerMove], observation: Observation, rng: RandomSource
+) -> Sequence[PlayerMove]:
+    """The moves a heuristic bot scores: all, or the bounded candidates above the cap."""
+    return candidates(moves, rng, hand=observation.hand, table=observation.table)
+
+
+_REPLY_SAMPLE = 8
+"""How many replies drawn by index price a reply of more than `CANDIDATES` moves."""
+
+
+_SMALL = 10
+"""Up to this many table items the replies are listed by the capture rule, as they always were."""
+
+
+def _replies(
+    rules: RuleSet, table: tuple[TableItem, ...], card: Card, seat: int
+) -> Sequence[PlayerMove]:
+    """The moves of `card` alone on `table`, or their candidates when there are very many."""
+    capture = rules.capture
+    if capture.pile or len(table) <= _SMALL:
+        return capture.moves(table, (card,), seat)
+    moves = moves_on(rules, table, (card,), seat)
+    if len(moves) <= CANDIDATES:
+        return moves
+    return candidates(
+        moves, random.Random(len(moves)), hand=(card,), table=table, sample=_REPLY_SAMPLE
+    )
 
 
 def _extra(rules: RuleSet) -> dict[Card, float]:
@@ -229,7 +273,7 @@ class _Threat:
         gains: list[tuple[float, int]] = []
         for card, count in self.by_rank:
             best = 0.0
-            for reply in capture.moves(table, (card,), self.seat):
+            for reply in _replies(rules, table, card, self.seat):
                 _, _, taken, xeri = capture.play(table, (card,), self.seat, reply)
                 if taken is None:
                     continue

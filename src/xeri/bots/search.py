@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 
@@ -39,7 +39,7 @@ from xeri._moves import Capture, Combine, PlayerMove, Trail
 from xeri._rules.ruleset import RuleSet
 from xeri._table import TableItem, item_cards
 from xeri.bots._prices import _Prices, _prices
-from xeri.bots.base import moves_to_choose
+from xeri.bots.base import CANDIDATES, candidates, moves_to_choose
 from xeri.bots.endgame import _solve
 
 __all__ = ["ISMCTSBot", "PIMCBot", "family", "playout_policy"]
@@ -95,6 +95,21 @@ def playout_policy(rng: RandomSource) -> Policy:
     return policy
 
 
+_PLAYOUT_SAMPLE = 16
+"""How many moves drawn by index the playout prices when there are more than `CANDIDATES`."""
+
+
+def _priced(
+    moves: Sequence[PlayerMove], randrange: Callable[[int], int]
+) -> Iterable[tuple[int, PlayerMove]]:
+    """The moves the playout prices, with their indices: all, or a sample above the cap."""
+    n = len(moves)
+    if n <= CANDIDATES:
+        return enumerate(moves)
+    # The moves of a sample by index, the rest never listed.
+    return [(i, moves[i]) for i in sorted({randrange(n) for _ in range(_PLAYOUT_SAMPLE)})]
+
+
 def _table_choice(view: RolloutView, prices: _Prices, randrange: Callable[[int], int]) -> int:
     """The playout's pick on an open table: the dearest capture or build, else lay a safe card."""
     moves = view.moves
@@ -109,7 +124,7 @@ def _table_choice(view: RolloutView, prices: _Prices, randrange: Callable[[int],
     value = prices.value
     best, best_gain = -1, 0.0
     trails: list[int] = []
-    for i, move in enumerate(moves):
+    for i, move in _priced(moves, randrange):
         kind = type(move)
         if kind is Trail:
             trails.append(i)
@@ -342,6 +357,13 @@ def _solved(
     return None if solution is None else solution.move  # None: too large after all, sample
 
 
+def _candidates(
+    moves: Sequence[PlayerMove], observation: Observation, rng: RandomSource
+) -> Sequence[PlayerMove]:
+    """The moves a search bot weighs: all, or the bounded candidates above the cap."""
+    return candidates(moves, rng, hand=observation.hand, table=observation.table)
+
+
 def _start(
     observation: Observation,
     moves: Sequence[PlayerMove],
@@ -487,7 +509,7 @@ class PIMCBot(_Immutable):
 
     def choose(self, observation: Observation, rng: RandomSource) -> PlayerMove:
         """The move with the best sampled playouts; see [`Bot.choose`][xeri.bots.Bot.choose]."""
-        moves = moves_to_choose(observation)
+        moves = _candidates(moves_to_choose(observation), observation, rng)
         plan = _start(observation, moves, rng, self.endgame, self.seconds)
         if not isinstance(plan, _Plan):
             return plan
@@ -593,7 +615,9 @@ class _Tree:
         me = self.root.side
         modelled = self.model_others
         while (mover := state.to_move) is not None and len(path) < depth:
-            available = legal_moves(state)
+            available = candidates(
+                legal_moves(state), rng, hand=state.hands[mover], table=state.table
+            )
             children = node.children
             if modelled and sides[mover] != me:
                 # Another side's move, played by the policy: an opponent model.
@@ -721,7 +745,7 @@ class ISMCTSBot(_Immutable):
 
     def choose(self, observation: Observation, rng: RandomSource) -> PlayerMove:
         """The search's move; see [`Bot.choose`][xeri.bots.Bot.choose]."""
-        moves = moves_to_choose(observation)
+        moves = _candidates(moves_to_choose(observation), observation, rng)
         plan = _start(observation, moves, rng, self.endgame, self.seconds)
         if not isinstance(plan, _Plan):
             return plan

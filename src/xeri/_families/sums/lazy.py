@@ -4,19 +4,28 @@ The moves of a hand come in the order of `move_sort_key`: by card, then
 captures, combinations and the trail. For one card the captures are the
 sets of table items it may take and the combinations, for each value
 announced, the sets of items it may be laid with; both are families of
-sets in lexicographic order, counted and unranked by
-[`LexSets`][xeri._families.lexsets.LexSets] through small automata:
+sets in lexicographic order, counted and unranked through small automata
+(`xeri._families.lexsets`):
 
 * without `multi_capture`, a capture is loose number cards adding up to
   the card's value (the state: the sum so far, up to ten) or one build of
-  that value;
+  that value, read item by item ([`LexSets`][xeri._families.lexsets.LexSets]);
 * with `multi_capture` (and for `multi_builds`' groupings), the loose cards
-  must divide into groups of the value. The state is the set of the ways
-  the cards read so far can be split into closed groups and open groups,
-  each open group written as what it still lacks (a *residual*). A card
-  equal to a residual closes that group (exchanging it with the cards that
-  would close it otherwise keeps every split valid), so the sets stay
-  small; residuals that the cards left cannot fill are dropped.
+  must divide into groups of the value `v`: whether they do depends only on
+  how many cards of each value a set holds, so the automaton reads the
+  values as classes ([`ClassSets`][xeri._families.lexsets.ClassSets]). A
+  card above `v / 2` (*large*) shares its group with small cards only (below
+  `v / 2`), which add up to its complement. The values are read large, then
+  its complement: `v - 1`, 1, `v - 2`, 2, and so on, then `v / 2`. Each large
+  card first takes a card of its complement, if there is one (exchanging
+  such a card with the cards that would complete it otherwise keeps every
+  division valid); the large cards left take their complement from the small
+  cards read before that no large card took (the *excess*), in every way
+  they can, and the small cards left join the excess. Cards of `v / 2`
+  pair, one left takes `v / 2` from the excess, and in the end the excess
+  must divide into groups of `v`. The state is the set of excesses that may
+  be left; the automaton is minimised, and stays small (a few dozen states
+  a level on a table of a whole deck).
 
 Builds (and [D4][rules-d4]: the cards a seat must keep for its builds) add
 a count of the seat's own builds taken to the state. Everything else
@@ -32,7 +41,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from xeri._cards import Card
-from xeri._families.lexsets import DEAD, DownSets, LexSets
+from xeri._families.lexsets import DEAD, ClassSets, LexSets
 from xeri._families.sums.items import _multiple, _scan
 from xeri._moves import TRAILS, Capture, Combine, PlayerMove
 from xeri._table import Build, TableItem, item_sort_key
@@ -43,9 +52,6 @@ if TYPE_CHECKING:
 __all__ = ["plan"]
 
 _MAX = 10
-
-_KEPT = 50_000
-"""How many steps of sets of ways a division keeps before it starts afresh."""
 
 _Getter = Callable[[int], PlayerMove]
 
@@ -61,154 +67,269 @@ def _less(owned: list[int], taken: list[int]) -> list[int]:
     return left
 
 
-_BITS = 6
-"""Bits per residual in a packed way: room for 63 open groups lacking the same value."""
-_FIELD = (1 << _BITS) - 1
+_BITS = 7
+"""Bits per small value in a packed excess: six for the count (a deck holds 52 cards at
+most) and a guard bit above them."""
+
+_KEPT = 20_000
+"""How many rows a division keeps before it forgets what it learnt and starts afresh."""
+_GUARD_BIT = 1 << (_BITS - 1)
 
 
-class _Division:
-    """The residual automaton for groups of one value `v` (see the module docstring).
+class _Groups:
+    """The automaton for dividing loose cards into groups of one value `v` (module docstring).
 
-    A way is packed in an int: bits `6 * (r - 1)` on count the open groups
-    lacking `r` (1 to `v - 1`); 0 is the way with no open group.
+    A card is *small* below `v / 2`, *large* above. An *excess* is a
+    multiset of small cards packed in an int: bits `7 * (w - 1)` on count
+    the cards of value `w`, the bit above each field left free as a guard.
     """
 
-    __slots__ = ("_adds", "_sets", "_sums", "v")
+    __slots__ = (
+        "_accepts",
+        "_canon",
+        "_final",
+        "_guards",
+        "_merges",
+        "_parts",
+        "_removed",
+        "_settled",
+        "_steps",
+        "small",
+        "v",
+    )
 
     def __init__(self, v: int) -> None:
         self.v = v
-        self._adds: list[dict[int, tuple[int, ...]]] = [{} for _ in range(v + 1)]
-        self._sets: dict[
-            tuple[frozenset[int], int], tuple[frozenset[int], int, dict[int, frozenset[int]]]
-        ] = {}
-        self._sums: dict[int, int] = {0: 0}
+        self.small = (v - 1) // 2
+        """The largest small value."""
+        self._guards = sum(_GUARD_BIT << _BITS * k for k in range(self.small))
+        unit = [0] + [1 << _BITS * (w - 1) for w in range(1, self.small + 1)]
+        self._merges = [  # two small cards, and the one card of their sum
+            (unit[a] + unit[b], unit[a + b])
+            for a in range(1, self.small + 1)
+            for b in range(a, self.small + 1 - a)
+        ]
+        self._parts: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._removed: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        self._final: dict[int, bool] = {0: True}
+        self._steps: dict[tuple[frozenset[int], int, int], list[Hashable]] = {}
+        self._accepts: dict[frozenset[int], bool] = {}
+        self._canon: dict[tuple[bool, bool], frozenset[int]] = {}
+        self._settled: dict[frozenset[int], frozenset[int]] = {}
 
-    def total(self, way: int) -> int:
-        """What the open groups of a way lack, in all."""
-        got = self._sums.get(way)
+    def parts(self, total: int, top: int) -> tuple[int, ...]:
+        """The multisets of small cards of values up to `top` that add up to `total`, packed."""
+        key = (total, top)
+        got = self._parts.get(key)
         if got is None:
-            got = 0
-            rest, r = way, 1
-            while rest:
-                got += r * (rest & _FIELD)
-                rest >>= _BITS
-                r += 1
-            self._sums[way] = got
+            if total == 0:
+                got = (0,)
+            else:
+                out: list[int] = []
+                for w in range(min(total, top, self.small), 0, -1):
+                    unit = 1 << _BITS * (w - 1)
+                    out += [unit + rest for rest in self.parts(total - w, w)]
+                got = tuple(out)
+            self._parts[key] = got
         return got
 
-    def add(self, way: int, w: int) -> tuple[int, ...]:
-        """The ways after a card of value `w` joins the open groups of `way` (kept per `w`)."""
-        v = self.v
-        shift = _BITS * (w - 1)
-        if w < v and way >> shift & _FIELD:  # close a group that lacks exactly w
-            got: tuple[int, ...] = (way - (1 << shift),)
-        else:
-            out = [way + (1 << _BITS * (v - w - 1)) if w < v else way]  # a group of its own
-            for r in range(w + 1, v):
-                at = _BITS * (r - 1)
-                if way >> at & _FIELD:
-                    out.append(way - (1 << at) + (1 << _BITS * (r - w - 1)))
-            got = tuple(out)
-        self._adds[w][way] = got
+    def remove(self, excess: int, total: int, top: int) -> tuple[int, ...]:
+        """The excesses left once a multiset of values up to `top` adding up to `total` is taken."""
+        key = (excess, total, top)
+        got = self._removed.get(key)
+        if got is None:
+            guarded = excess | self._guards
+            guards = self._guards
+            got = self._removed[key] = tuple(
+                guarded - part ^ guards
+                for part in self.parts(total, top)
+                if (guarded - part) & guards == guards  # no count went below zero
+            )
         return got
 
-    def step(self, ways: frozenset[int], w: int, room: int) -> frozenset[int]:
-        """The ways after a card of value `w`, but those the cards left cannot close.
+    def finest(self, excesses: set[int]) -> frozenset[int]:
+        """The excesses without those that another one gives by putting two of its cards as one.
 
-        `room` is the sum of the values of the loose cards left to read.
+        Such a coarser excess is dominated: in any division that completes
+        it, the two cards can stand for the one.
         """
-        sets = self._sets
-        key = (ways, w)
-        got = sets.get(key)
+        if len(excesses) > 1:
+            guards = self._guards
+            coarser = set()
+            for excess in excesses:
+                guarded = excess | guards
+                for two, one in self._merges:
+                    if (guarded - two) & guards == guards:
+                        merged = excess - two + one
+                        if merged in excesses:
+                            coarser.add(merged)
+            excesses -= coarser
+        return frozenset(excesses)
+
+    def final(self, excess: int) -> bool:
+        """Whether an excess divides into groups of `v` (each holding its largest card)."""
+        got = self._final.get(excess)
         if got is None:
-            if len(sets) > _KEPT:  # bounded: forget, then learn again
-                sets.clear()
-                for adds in self._adds:
-                    adds.clear()
-            adds = self._adds[w]
-            out: set[int] = set()
-            for way in ways:
-                new = adds.get(way)
-                out.update(self.add(way, w) if new is None else new)
-            after = frozenset(out)
-            total = self.total
-            got = sets[key] = (after, max(map(total, after), default=0), {})
-        after, largest, pruned = got
-        if largest <= room:
-            return after
-        cut = pruned.get(room)
-        if cut is None:
-            total = self.total
-            cut = pruned[room] = frozenset(way for way in after if total(way) <= room)
-        return cut
+            w = (excess.bit_length() - 1) // _BITS + 1  # the largest small value present
+            rest = excess - (1 << _BITS * (w - 1))
+            got = self._final[excess] = any(
+                self.final(left) for left in self.remove(rest, self.v - w, w)
+            )
+        return got
+
+    def settled(self, excesses: frozenset[int]) -> frozenset[int]:
+        """Once every small card is read: one set of excesses for all with the same future.
+
+        What is left to read is the cards of `v / 2`: a set of excesses
+        matters only by whether it divides into groups, and whether it does
+        once a card of `v / 2` takes its complement from it.
+        """
+        got = self._settled.get(excesses)
+        if got is None:
+            odd: set[int] = set()
+            if 2 * self.small + 2 == self.v:
+                for excess in excesses:
+                    odd.update(self.remove(excess, self.small + 1, self.small))
+            key = (self.accepts(excesses), bool(odd) and self.accepts(frozenset(odd)))
+            got = self._settled[excesses] = self._canon.setdefault(key, excesses)
+        return got
+
+    def row(self, excesses: frozenset[int], pending: int, w: int, n: int) -> list[Hashable]:
+        """`(excesses, pending)` after `0, 1, ..., n` loose cards of value `w`, each maybe DEAD.
+
+        The classes are read large, then its complement, from `v - 1` down,
+        then `v / 2`: a large card waits (`pending`) for the small cards of
+        its complement, each taking one; the large cards left take their
+        complement from the excess, and the small cards left join it.
+        Cards of `v / 2` pair, and one left takes `v / 2` from the excess.
+        After the last small value the sets of excesses are `settled`.
+        """
+        key = (excesses, pending, w)
+        got = self._steps.get(key)
+        if got is not None and len(got) > n:  # kept for the most cards asked so far
+            return got if len(got) == n + 1 else got[: n + 1]
+        if len(self._steps) > _KEPT:  # bounded: forget, then learn again
+            for table in (self._steps, self._removed, self._final, self._accepts, self._settled):
+                table.clear()
+            self._canon.clear()
+            self._final[0] = True
+        v = self.v
+        if 2 * w > v:
+            got = [(excesses, x) for x in range(n + 1)]
+        elif 2 * w == v:
+            odd: set[int] = set()
+            for excess in excesses:
+                odd.update(self.remove(excess, w, self.small))
+            pair = ((excesses, 0), (self.finest(odd), 0) if odd else DEAD)
+            got = [pair[x % 2] for x in range(n + 1)]
+        else:
+            # ways[k]: the excesses once k large cards have taken their complement from it
+            ways = [excesses]
+            for _ in range(pending):
+                ways.append(
+                    self.finest({left for way in ways[-1] for left in self.remove(way, w, w - 1)})
+                )
+            unit = 1 << _BITS * (w - 1)
+            got = [
+                ((ways[pending - x], 0) if ways[pending - x] else DEAD)
+                if x <= pending
+                else (frozenset(e + (x - pending) * unit for e in excesses), 0)
+                for x in range(n + 1)
+            ]
+            if w == self.small:
+                settled = self.settled
+                got = [new if new is DEAD else (settled(new[0]), 0) for new in got]  # type: ignore[index]  # a pair
+        self._steps[key] = got
+        return got
+
+    def done(self, state: Any) -> bool:  # noqa: ANN401  # a pair
+        """Whether a state after the last class is a member: nothing pending, a division."""
+        excesses, pending = state
+        return not pending and self.accepts(excesses)
+
+    def accepts(self, excesses: frozenset[int]) -> bool:
+        """Whether one of the excesses divides into groups of `v`."""
+        got = self._accepts.get(excesses)
+        if got is None:
+            got = self._accepts[excesses] = any(map(self.final, excesses))
+        return got
 
 
 @lru_cache(maxsize=32)
-def _division(v: int) -> _Division:
-    return _Division(v)
+def _division(v: int) -> _Groups:
+    return _Groups(v)
+
+
+_RAISE = -1
+"""The class of the builds a card may raise (each a member on its own)."""
+_OWN = -2
+"""The class of the seat's own builds of the value."""
+_OTHER = -3
+"""The class of the other seats' builds of the value (a group each)."""
 
 
 def _grouped_sets(
     items: list[TableItem],
     letters: list[tuple[str, int]],
     v: int,
-    start: frozenset[int],
+    played: int,
     ok: list[bool],
-) -> DownSets:
-    """Sets whose loose cards (with `start`'s) divide into groups of `v`, read from the last.
+) -> ClassSets:
+    """Sets whose loose cards (with a card of value `played`, 0 for none) divide into groups of `v`.
 
     Letters: `("L", w)` a loose card of value w, `("B", own)` a build of the
     value (own 1 when the seat owns it), `("R", 0)` a build raised by the
     card, a member on its own. `ok[k]` says whether taking `k` of the
-    seat's own builds keeps [D4][rules-d4].
+    seat's own builds keeps [D4][rules-d4]. The cards of one value are a
+    class, and so are each kind of build: see `ClassSets`.
     """
-    division = _division(v)
-    below = 0  # the sum of the loose values before the block
-    marked: list[tuple[str, int, int, int]] = []
-    k = 0
-    while k < len(letters):
-        end = k
-        while end < len(letters) and letters[end] == letters[k]:
-            end += 1
-        kind, w = letters[k]
-        marked += [(kind, w, below, end - k)] * (end - k)
-        if kind == "L":
-            below += w * (end - k)
-        k = end
+    groups = _division(v)
+    classes = [
+        w if kind == "L" else _RAISE if kind == "R" else _OWN if w else _OTHER
+        for kind, w in letters
+    ]
+    order = [_RAISE, _OWN, _OTHER, v]
+    for large in range(v - 1, v // 2, -1):
+        order += [large, v - large]
+    if v % 2 == 0:
+        order.append(v // 2)
     kmax = len(ok) - 1
-    pruned = frozenset(way for way in start if division.total(way) <= below)
-    if kmax == 0 and all(letter[0] != "R" for letter in letters) and ok[0]:
-        # No build of the seat's own and no raise: the state is the set of ways alone
-        # (a build of another seat is a group of its own and changes nothing).
+    row_of = groups.row
+    if not kmax and _RAISE not in classes and ok[0]:  # no build of the seat's own, no raise
 
-        def plain(ways: Any, letter: Any, j: int) -> Hashable:  # noqa: ANN401  # sets of ways
-            kind, w, base, size = letter
-            if kind == "B":
-                return ways  # type: ignore[no-any-return]  # a set of ways
-            return division.step(ways, w, base + (size - j) * w) or DEAD
+        def plain(state: Any, c: int, m: int) -> list[Hashable]:  # noqa: ANN401  # a pair
+            excesses, pending = state
+            if c <= 0 or c == v:
+                return [state] * (m + 1)  # other seats' builds, cards of v: groups of their own
+            if c == played:
+                return row_of(excesses, pending, c, m + 1)[1:]  # the card played, one more
+            return row_of(excesses, pending, c, m)
 
-        def closed(ways: Any) -> bool:  # noqa: ANN401  # a set of ways
-            return 0 in ways
+        return ClassSets(items, classes, order, (frozenset({0}), 0), plain, groups.done)
 
-        return DownSets(items, marked, pruned, plain, closed)
-
-    def step(state: Any, letter: Any, j: int) -> Hashable:  # noqa: ANN401  # the states made here
-        ways, k, raised, touched = state
-        kind, w, base, size = letter
-        if raised:
-            return DEAD
-        if kind == "R":
-            return DEAD if touched else (ways, k, 1, 1)
-        if kind == "B":
-            return (ways, min(k + w, kmax), 0, 1)
-        new = division.step(ways, w, base + (size - j) * w)
-        return (new, k, 0, 1) if new else DEAD
+    def successors(state: Any, c: int, m: int) -> list[Hashable]:  # noqa: ANN401  # the states made here
+        excesses, pending, k, raised = state
+        if raised or c == _RAISE:
+            got: list[Hashable] = [state]
+            if m:
+                got.append(DEAD if raised else (excesses, pending, k, 1))
+            return got + [DEAD] * (m - 1)
+        if c == _OWN:
+            return [(excesses, pending, min(x, kmax), 0) for x in range(m + 1)]
+        if c in (_OTHER, v):
+            return [state] * (m + 1)  # groups of their own
+        extra = int(c == played)
+        got = [
+            DEAD if new is DEAD else (*new, k, 0)  # type: ignore[misc]  # a pair
+            for new in row_of(excesses, pending, c, m + extra)
+        ]
+        return got[extra:]
 
     def accept(state: Any) -> bool:  # noqa: ANN401  # the states made here
-        ways, k, raised, _ = state
-        return bool(raised or (0 in ways and ok[k]))
+        excesses, pending, k, raised = state
+        return bool(raised or (not pending and ok[k] and groups.accepts(excesses)))
 
-    return DownSets(items, marked, (pruned, 0, 0, 0), step, accept)
+    return ClassSets(items, classes, order, (frozenset({0}), 0, 0, 0), successors, accept)
 
 
 def _sum_sets(
@@ -267,14 +388,14 @@ def _listed(moves: list[PlayerMove]) -> tuple[int, _Getter]:
     return len(moves), moves.__getitem__
 
 
-def _captures_of(card: Card, sets: LexSets | DownSets) -> tuple[int, _Getter]:
+def _captures_of(card: Card, sets: LexSets | ClassSets) -> tuple[int, _Getter]:
     def get(i: int) -> PlayerMove:
         return Capture(card=card, taken=sets.at(i))  # type: ignore[arg-type]  # table items
 
     return sets.count(), get
 
 
-def _combines_of(card: Card, total: int, sets: LexSets | DownSets) -> tuple[int, _Getter]:
+def _combines_of(card: Card, total: int, sets: LexSets | ClassSets) -> tuple[int, _Getter]:
     def get(i: int) -> PlayerMove:
         first, *rest = sets.at(i)
         return Combine(card=card, onto=first, value=total, also=tuple(rest))  # type: ignore[arg-type]  # table items
@@ -310,7 +431,7 @@ def plan(  # noqa: PLR0915  # one pass over the hand, in the order of the moves
         if value is not None:
             held[value] += 1
     per_card: list[tuple[Card, list[tuple[int, _Getter]], list[tuple[int, _Getter]], bool]] = []
-    families: dict[tuple[object, ...], LexSets | DownSets] = {}
+    families: dict[tuple[object, ...], LexSets | ClassSets] = {}
     any_capture = False
     targets = None
     for card in hand:
@@ -378,7 +499,7 @@ def _capture_sets(  # noqa: PLR0917  # internal, the facts of one position
     owned: list[int],
     held: list[int],
     seat: int,
-) -> LexSets | DownSets:
+) -> LexSets | ClassSets:
     """The captures of a card of `value`; `held` counts the hand without it."""
     mine = [b for b in builds if b.value == value and b.owner == seat]
     ok = [_owner_ok(_less(owned, [value] * k), held) for k in range(len(mine) + 1)]
@@ -396,7 +517,7 @@ def _capture_sets(  # noqa: PLR0917  # internal, the facts of one position
     if rule.multi_capture:
         if single:  # equal_first: an item alone, as without multi_capture
             return _sum_sets(items, letters, value, ok, single=True)
-        return _grouped_sets(items, letters, value, frozenset({0}), ok)
+        return _grouped_sets(items, letters, value, 0, ok)
     return _sum_sets(items, letters, value, ok, single=single)
 
 
@@ -410,7 +531,7 @@ def _grouping_sets(  # noqa: PLR0917  # internal, the facts of one position
     held: list[int],
     seat: int,
     multiple: Callable[[Build, dict[Card, int | None]], bool],
-) -> DownSets:
+) -> ClassSets:
     """Under `multi_builds`, the item sets a card of `value` may be built with into `total`.
 
     The loose cards with the card divide into groups of `total`, with any
@@ -434,5 +555,4 @@ def _grouping_sets(  # noqa: PLR0917  # internal, the facts of one position
             if good:
                 entries.append((item_sort_key(b), b, ("R", 0)))
     entries.sort(key=lambda e: e[0])
-    start = frozenset(_division(total).add(0, value))
-    return _grouped_sets([e[1] for e in entries], [e[2] for e in entries], total, start, ok)
+    return _grouped_sets([e[1] for e in entries], [e[2] for e in entries], total, value, ok)
