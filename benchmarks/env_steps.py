@@ -20,7 +20,8 @@ The contenders:
   `xeri.envs.arrays.observation_array` and `action_mask_array`, and with a
   `TensorTracker` (the PettingZoo environment's path);
 * **PettingZoo** `raw_env` and the wrapped `env`, as a PettingZoo loop
-  plays them (`last`, a random action among the mask's `nonzero()`, `step`);
+  plays them (`last`, a random action among the mask's `nonzero()`, `step`),
+  seeded at the first `reset` and continued by the next ones;
 * **OpenSpiel** `python_xeri`, chance sampled from `chance_outcomes`,
   without and with `information_state_tensor` at each decision;
 * **Gymnasium** `xeri.envs.gymnasium.env` against `RandomBot`: the agent's
@@ -29,7 +30,8 @@ The contenders:
   observation and mask of every game at every step, one decision per game
   per step; the random legal card of a game is the argmax of random odd
   16-bit integers on its mask (a tie, about 1 decision in 20,000, goes to
-  the lower card);
+  the lower card); once with `float32` observations, once with `uint8`
+  ones (`dtype="uint8"`: the same tensors times their columns' divisors);
 * **greek_numpy**: the shared vectorised yardstick
   `../shared/bench/greek_numpy.py` (random rounds on arrays without
   observations), imported from `../shared/bench` relative to the project
@@ -127,10 +129,10 @@ def pettingzoo(seconds: float, *, wrapped: bool) -> float:
 
     game = (env if wrapped else raw_env)(rules=RULES, episode="round")
     rng = random.Random(3)
-    seeds = iter(range(10**9))
+    game.reset(seed=3)  # seeded once, as Gymnasium and PettingZoo advise; then continued
 
     def body() -> int:
-        game.reset(seed=next(seeds))
+        game.reset()
         n = 0
         for _agent in game.agent_iter():
             obs, _reward, term, trunc, _info = game.last()
@@ -193,11 +195,11 @@ def gymnasium_env(seconds: float) -> float:
     return _timed(body, seconds)
 
 
-def vector(seconds: float, *, envs: int) -> float:
+def vector(seconds: float, *, envs: int, dtype: str = "float32") -> float:
     """XeriVector self-play: one decision per game per step, observations and masks included."""
     from xeri.envs.vector import XeriVector  # noqa: PLC0415
 
-    games = XeriVector(RULES, num_envs=envs, seed=6)
+    games = XeriVector(RULES, num_envs=envs, seed=6, dtype=dtype)
     rng = np.random.default_rng(6)
     _obs, mask, _to_move = games.reset()
     state = {"mask": mask}
@@ -269,6 +271,10 @@ def _contenders(envs: int, bench: Path | None) -> list[tuple[str, Contender | No
         ),
         ("Gymnasium env vs `RandomBot`", needs("gymnasium", gymnasium_env)),
         (f"vector env, {envs} games, obs + masks", lambda s: vector(s, envs=envs)),
+        (
+            f"vector env, {envs} games, `uint8` obs + masks",
+            lambda s: vector(s, envs=envs, dtype="uint8"),
+        ),
         (
             "shared `greek_numpy.py` (no observations)",
             None if yardstick is None else (lambda s: greek_numpy(s, module=yardstick)),

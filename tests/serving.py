@@ -17,6 +17,10 @@ from typing import Any
 from urllib.parse import parse_qs
 
 SRC = str(Path(__file__).resolve().parent.parent / "src")
+LISTED = (
+    "import sys; from xeri._io import view; view.MAX_LISTED_MOVES = {}; "
+    "from xeri.cli import main; sys.exit(main(sys.argv[1:]))"
+)
 
 
 def free_port() -> int:
@@ -28,8 +32,9 @@ def free_port() -> int:
 class Server:
     """A `xeri serve` child process; `start`, `kill` (SIGKILL) and `stop` (SIGTERM)."""
 
-    def __init__(self, db: Path, *, extra: Sequence[str] = ()) -> None:
+    def __init__(self, db: Path, *, extra: Sequence[str] = (), listed: int | None = None) -> None:
         self.db = db
+        self.listed = listed  # the most moves a view lists, if not the library's
         self.port = free_port()
         self.extra = list(extra)
         self.proc: subprocess.Popen[bytes] | None = None
@@ -39,8 +44,11 @@ class Server:
         env = dict(os.environ, PYTHONPATH=SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
         log = self.db.with_suffix(".log")
         with log.open("ab") as err:
+            start = ["-m", "xeri"]
+            if self.listed is not None:  # views that count their moves per card
+                start = ["-c", LISTED.format(self.listed)]
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "xeri", "serve", "--db", str(self.db)]
+                [sys.executable, *start, "serve", "--db", str(self.db)]
                 + ["--port", str(self.port), "--bot-delay", "0"]
                 + self.extra,
                 env=env,
@@ -57,6 +65,15 @@ class Server:
             except OSError:
                 time.sleep(0.1)
         raise AssertionError("xeri serve did not start in 60 seconds")
+
+    def children(self) -> list[int]:
+        """The live child processes of the server (its bot processes)."""
+        assert self.proc is not None
+        try:
+            text = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children").read_text()
+        except OSError:
+            return []
+        return [int(p) for p in text.split()]
 
     def kill(self) -> None:
         assert self.proc is not None
@@ -91,8 +108,8 @@ class Server:
 
 
 @contextmanager
-def running(db: Path, *, extra: Sequence[str] = ()) -> Iterator[Server]:
-    server = Server(db, extra=extra)
+def running(db: Path, *, extra: Sequence[str] = (), listed: int | None = None) -> Iterator[Server]:
+    server = Server(db, extra=extra, listed=listed)
     server.start()
     try:
         yield server

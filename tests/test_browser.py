@@ -132,3 +132,27 @@ def test_a_spectator_watches_a_pisti_game_of_bots(browser, server):
         timeout=120_000,
     )
     page.close()
+
+
+def test_a_card_whose_moves_a_view_counts_lists_them_when_clicked(browser, tmp_path):
+    # A view lists at most one move here: every other card's moves are asked for.
+    with running(tmp_path / "listed.db", extra=["--bot-delay", "0.02"], listed=1) as server:
+        page = browser.new_page(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+        new_game_from_lobby(page, server, "german")
+        counted = 0
+        for _ in range(3):
+            page.wait_for_selector("#hand button.playable", timeout=30_000)
+            now = ply(page)
+            counted += page.evaluate("view.moves.length === 0 && view.move_cards.length > 0")
+            page.locator("#hand button.playable").first.click()
+            # The card's moves come back: a choice among them, or its one move played.
+            page.wait_for_function(
+                "document.querySelector('#choices button') !== null"
+                f" || +document.querySelector('#status').dataset.ply > {now}",
+                timeout=10_000,
+            )
+            if page.locator("#choices button").count():
+                page.locator("#choices button").first.click()
+            page.wait_for_function(f"+document.querySelector('#status').dataset.ply > {now}")
+        assert counted >= 2  # most German hands have more moves than one
+        page.close()

@@ -1,22 +1,42 @@
-"""Client views (X2, P3): the schema, the fast text, ply, plays, legal moves, spectators."""
+"""Client views (X2, P3): the schema, the compact text, ply, plays, legal moves, spectators."""
 
 from __future__ import annotations
 
 import json
 import random
+import re
 
 import jsonschema
 import pytest
 
 import xeri
 from edge_games import PISTI, all_rules, hidden_cards, named_cards, states
-from xeri import IllegalMoveError, Phase, client_view, client_view_json, encode_view, observe
+from xeri import (
+    ArgumentError,
+    IllegalMoveError,
+    Phase,
+    client_view,
+    client_view_json,
+    decode_view,
+    encode_view,
+    observe,
+)
 from xeri._io import view as view_module
 from xeri.testing import card_at, hidden_places, place_cards, shuffle_hidden
 
 VALIDATOR = jsonschema.Draft202012Validator(xeri.client_view_schema())
 RULES = all_rules()
 IDS = [r.name for r in RULES]
+
+
+SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def text_of(ascii_: str) -> str:
+    """A move's text from its ASCII notation, by the rule the client view page gives."""
+    text = re.sub(r"(10|[2-9AJQK])([CDHS])", lambda m: m[1] + SUITS[m[2]], ascii_)
+    text = text.replace(" x ", " takes ").replace(" = ", " makes ")
+    return f"{text[6:]} free" if text.startswith("trail ") else text
 
 
 def seats_and_spectator(rules: xeri.RuleSet) -> list[int | None]:
@@ -38,14 +58,86 @@ def test_schema_file_ships_in_the_package():
 
 
 @pytest.mark.parametrize("rules", RULES, ids=IDS)
-def test_X2_every_view_meets_the_schema_and_the_fast_text_is_the_same(rules):
+def test_X2_every_view_meets_the_schema_and_its_text_is_its_compact_encoding(rules):
+    defaults = {
+        k: p["default"]
+        for k, p in xeri.client_view_schema()["properties"].items()
+        if "default" in p
+    }
     for state in states(rules, 3, rounds=2, every=3):
         for seat in seats_and_spectator(rules):
             view = client_view(state, seat)
+            assert list(view) == list(xeri.client_view_schema()["properties"])
             VALIDATOR.validate(view)
             text = client_view_json(state, seat)
-            assert text == encode_view(view)
-            assert json.loads(text) == view
+            sent = json.loads(text)
+            VALIDATOR.validate(sent)
+            # One source: the text is the dict's encoding, and reads back to it.
+            assert text == encode_view(view) == encode_view(sent)
+            assert text == json.dumps(sent, ensure_ascii=False, separators=(",", ":"))
+            assert decode_view(text) == view
+            # The text leaves out exactly the keys at their default.
+            for key, value in view.items():
+                if key in ("captured", "scores"):
+                    assert (key in sent) == any(value)
+                elif key in defaults:
+                    assert (key in sent) == (value != defaults[key] or type(value) is bool)
+                else:
+                    assert sent[key] == value
+
+
+def test_a_view_of_the_first_play_leaves_out_what_is_at_its_default():
+    state = xeri.new_game(xeri.GREEK, dealer=0, rng=random.Random(2))
+    sent = json.loads(client_view_json(state, 1))
+    assert sorted(sent) == sorted(
+        [
+            "view",
+            "rules",
+            "pile",
+            "seat",
+            "ply",
+            "dealer",
+            "to_move",
+            "sides",
+            "hand",
+            "hand_sizes",
+            "table",
+            "stock_size",
+            "target",
+            "moves",
+        ]
+    )
+    assert "seat" not in json.loads(client_view_json(state, None))
+    assert "moves" not in json.loads(client_view_json(state, 0))
+
+
+@pytest.mark.parametrize("rules", [xeri.GREEK, xeri.GREEK_FOUR, xeri.PISTI], ids=str)
+def test_a_pile_games_view_is_no_larger_than_its_observations_json(rules):
+    for seed in range(4):
+        for state in states(rules, seed, rounds=2):
+            for seat in seats_and_spectator(rules):
+                view = client_view_json(state, seat).encode("utf-8")
+                assert len(view) <= len(xeri.to_json(observe(state, seat)).encode("utf-8"))
+
+
+def test_decode_view_refuses_what_is_not_a_view():
+    text = client_view_json(xeri.new_game(xeri.GREEK, rng=random.Random(1)), 0)
+    for bad in (
+        "[",
+        "[]",
+        '{"view": 1}',
+        text.replace('"dealer"', '"deeler"'),
+        text.replace('"dealer":', '"x":').replace(',"x":0', "").replace(',"x":1', ""),
+    ):
+        with pytest.raises(ArgumentError):
+            decode_view(bad)
+    assert decode_view(json.loads(text)) == decode_view(text)
+    with pytest.raises(ArgumentError, match="JSON-ready"):
+        decode_view({**json.loads(text), "hand": [object()]})
+    with pytest.raises(ArgumentError, match="str or a dict"):
+        decode_view(b"{}")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError):
+        encode_view({"view": 1})
 
 
 @pytest.mark.parametrize("rules", RULES, ids=IDS)
@@ -68,17 +160,20 @@ def test_G5_plays_name_the_seat_of_each_play_as_the_observation_does(rules):
     for state in states(rules, 5, rounds=2, every=5):
         view = client_view(state, None)
         seen = observe(state, None)
-        assert [tuple(p) for p in view["plays"]] == [(s, m.ascii) for s, m in seen.plays]
-        if seen.plays:
-            seat, move = seen.plays[-1]
-            assert view["last"]["seat"] == seat
-            assert view["last"]["move"] == move.ascii
-            assert view["last"]["text"] == str(move)
-        else:
-            assert view["last"] is None
+        pairs = [(int(s), m) for s, m in zip(view["play_seats"], view["plays"], strict=True)]
+        assert pairs == [(s, m.ascii) for s, m in seen.plays]
+        # The last play is the last of plays; what it took, the last take if made by it.
+        took = [t for t in view["takes"] if t[1] is not None and t[1] == len(view["plays"]) - 1]
+        last_take = [t for t in seen.takes if t.turn is not None and t.turn == len(seen.plays) - 1]
+        assert [t[2:] for t in took] == [
+            [len(t.cards) + t.hidden, *([] if t.xeri is None else [t.xeri.value])]
+            for t in last_take
+        ]
         assert view["captured"] == list(seen.captured_counts)
         assert view["scores"] == list(state.scores)
-        assert view["status"]["over"] == state.status.over
+        assert (view["phase"] == "match over") == state.status.over
+        assert view["winner"] == state.status.winner
+        assert view["target"] == state.status.target
 
 
 @pytest.mark.parametrize("rules", RULES, ids=IDS)
@@ -88,14 +183,13 @@ def test_legal_moves_in_the_view_are_the_seats_with_what_they_take(rules):
             view = client_view(state, seat)
             if seat is None or state.to_move != seat:
                 assert view["moves"] == []
-                assert view["move_count"] == 0
                 continue
             moves = xeri.legal_moves(state)
-            assert view["move_count"] == len(moves)
-            for (index, ascii_, text, takes, kind), move in zip(view["moves"], moves, strict=True):
-                assert moves[index] is move
+            assert len(view["moves"]) == len(moves)
+            for entry, move in zip(view["moves"], moves, strict=True):
+                ascii_, takes, kind = (entry, 0, None) if type(entry) is str else (*entry, None)[:3]
                 assert xeri.parse_move(state, ascii_) == move
-                assert text == str(move)
+                assert text_of(ascii_) == str(move)
                 seen = xeri.preview(state, move)
                 assert takes == seen.count
                 assert kind == (None if seen.xeri is None else seen.xeri.value)
@@ -107,9 +201,9 @@ def test_very_many_legal_moves_are_counted_per_card(monkeypatch):
     view = client_view(state, 1)
     moves = xeri.legal_moves(state)
     assert view["moves"] == []
-    assert view["move_count"] == len(moves)
     per_card = {m.card.ascii: sum(1 for n in moves if n.card is m.card) for m in moves}
     assert dict(view["move_cards"]) == per_card
+    assert sum(n for _, n in view["move_cards"]) == len(moves)
     VALIDATOR.validate(view)
     assert client_view_json(state, 1) == encode_view(view)
 
@@ -181,9 +275,11 @@ def test_views_are_new_values_and_leave_the_state_alone():
     before = xeri.to_json(state)
     view = client_view(state, 0)
     view["hand"].clear()
-    view["status"]["over"] = True
+    view["sides"].append(5)
+    view["rules"] = "other"
     assert client_view(state, 0)["hand"]
-    assert client_view(state, 0)["status"]["over"] is False
+    assert client_view(state, 0)["sides"] == [0, 1]
+    assert client_view_json(state, 0).startswith('{"view":2,"rules":"greek","pile":true,"seat":0,')
     assert xeri.to_json(state) == before
 
 
@@ -193,7 +289,43 @@ def test_round_over_and_match_over_views():
     while state.phase is not Phase.ROUND_OVER:
         state = xeri.apply(state, rng.choice(xeri.legal_moves(state)))
     view = client_view(state, 0)
-    assert view["round"] == 1
+    assert view["phase"] == "round over"
     assert view["ply"] == 48
-    assert view["round_results"] == [xeri.to_data(state)["data"]["round_results"][0]]
+    sheet = xeri.to_data(state)["data"]["round_results"][0]
+    fields = ["cards", "card_points", "majority", "xeris", "xeri_bonus", "total", "leftover"]
+    assert view["round_results"] == [[sheet[f] for f in fields] + [[]]]
     assert view["scores"] == list(state.scores)
+
+
+@pytest.mark.parametrize("rules", RULES, ids=IDS)
+def test_client_moves_are_the_listed_moves_of_one_card_with_their_indexes(rules):
+    for state in states(rules, 19, every=5):
+        for seat in range(rules.seats):
+            view = client_view(state, seat)
+            moves = xeri.legal_moves(state)
+            for card in state.hands[seat]:
+                asked = xeri.client_moves(state, seat, card.ascii)
+                assert asked == [
+                    [i, entry] for i, entry in enumerate(view["moves"]) if moves[i].card is card
+                ]
+                if seat != state.to_move:
+                    assert asked == []
+
+
+def test_client_moves_serve_a_view_that_counts_its_moves_per_card(monkeypatch):
+    state = xeri.new_game(xeri.GERMAN, dealer=0, rng=random.Random(1))
+    listed = client_view(state, 1)["moves"]
+    monkeypatch.setattr(view_module, "MAX_LISTED_MOVES", 1)
+    counted = client_view(state, 1)
+    asked = [m for card, _ in counted["move_cards"] for m in xeri.client_moves(state, 1, card)]
+    assert sorted(asked) == [[i, m] for i, m in enumerate(listed)]
+
+
+def test_client_moves_refuse_bad_arguments():
+    state = xeri.new_game(xeri.GREEK, rng=random.Random(1))
+    with pytest.raises(ArgumentError, match="not a card name"):
+        xeri.client_moves(state, 0, "11Z")
+    with pytest.raises(IllegalMoveError, match="seat must be"):
+        xeri.client_moves(state, None, "2C")  # type: ignore[arg-type]
+    with pytest.raises(IllegalMoveError, match="GameState"):
+        xeri.client_moves(observe(state, 0), 0, "2C")  # type: ignore[arg-type]

@@ -484,3 +484,61 @@ def test_evaluate_bots_plays_ismcts_with_a_seeded_resampler_through_the_adapter(
     bare = [search(), pyspiel.make_uniform_random_bot(1, 3)]
     with pytest.raises(pyspiel.SpielError, match="RestartAt"):
         evaluate_bots.evaluate_bots(game.new_initial_state(), bare, np.random.RandomState(2))
+
+
+@pytest.mark.usefixtures("registry")
+@pytest.mark.parametrize(
+    ("rules", "episode"),
+    [(GREEK, "round"), (GREEK_FOUR, "match"), (GERMAN, "round"), (PISTI_TEST, "round")],
+    ids=lambda v: getattr(v, "name", v),
+)
+def test_X2_the_kept_recall_and_the_python_tensors_equal_openspiels_and_the_whole(
+    rules: RuleSet, episode: str
+) -> None:
+    # The Python calls give OpenSpiel's own values (its C++ path, through the
+    # observer's named blocks); the recall blocks kept from play to play give
+    # the blocks made whole (a clone with nothing kept); and the chance
+    # outcomes followed card by card are the engine's.
+    game = _load(rules, episode, max_rounds=2)
+    rng = random.Random(11)
+    for _ in range(2):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+            for player in (None, _CHANCE, *range(game.num_players())):
+                ids = () if player is None else (player,)
+                if player == _CHANCE and not state.is_chance_node():  # OpenSpiel refuses it
+                    with pytest.raises(pyspiel.SpielError, match="pseudo-player"):
+                        state.legal_actions(*ids)
+                    continue
+                assert state.legal_actions(*ids) == pyspiel.State.legal_actions(state, *ids)
+            if state.is_chance_node():
+                engine = state.game_state
+                if engine is not None:
+                    expected = [(m.card.index, p) for m, p in xeri.chance_outcomes(engine)]
+                    assert state.chance_outcomes() == expected
+            else:
+                for player in range(game.num_players()):
+                    tensor = state.information_state_tensor(player)
+                    assert tensor == pyspiel.State.information_state_tensor(state, player)
+                    whole = state.clone()
+                    whole._recall = None
+                    assert whole.information_state_tensor(player) == tensor
+                    plain = state.observation_tensor(player)
+                    assert plain == pyspiel.State.observation_tensor(state, player)
+                assert state.information_state_tensor() == tensor_of(state)
+            before = state.game_state
+            chance = state.is_chance_node()
+            _step(state, rng)
+            if chance and before is not None:  # a card dealt: the engine's own next state
+                card = xeri.DECK[state.history()[-1]]
+                assert state.game_state == xeri.apply(before, xeri.DealCard(card=card))
+        assert state.legal_actions() == pyspiel.State.legal_actions(state) == []
+
+
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+
+
+def tensor_of(state: XeriState) -> list[float]:
+    """The information-state tensor of the player to move, through OpenSpiel's C++ call."""
+    return pyspiel.State.information_state_tensor(state, state.current_player())

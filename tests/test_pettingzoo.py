@@ -119,6 +119,37 @@ def test_X2_observations_are_the_seats_tensors_and_masks(rules):
             assert not seen["action_mask"].any()
 
 
+@pytest.mark.parametrize(
+    ("rules", "episode"),
+    [(GREEK, "round"), (GREEK, "match"), (GREEK_FOUR, "round"), (xeri.PISTI, "round")],
+    ids=lambda v: getattr(v, "name", v),
+)
+def test_X2_every_step_shows_each_agent_its_tensor_and_mask(rules, episode):
+    # The hot path of a play, the round's last play and the deals in between:
+    # every agent's observation equals the plain tensor of its seat, to the end.
+    game = raw_env(rules=rules, episode=episode)
+    rng = np.random.default_rng(3)
+    for seed in (1, 2):
+        game.reset(seed=seed)
+        steps = 0
+        for agent in game.agent_iter(max_iter=300):
+            state = game.game_state
+            for seat, other in enumerate(game.possible_agents):
+                seen = game.observe(other)
+                tensor = np.asarray(xeri.observation_tensor(xeri.observe(state, seat)), np.float32)
+                assert np.array_equal(seen["observation"], tensor), (steps, other)
+                mover = other == agent and not game.terminations[other]
+                expected = xeri.action_mask(state) if mover else bytes(len(seen["action_mask"]))
+                assert bytes(seen["action_mask"].astype(np.uint8)) == expected
+            observation, _reward, termination, truncation, _info = game.last()
+            if termination or truncation:
+                game.step(None)
+                continue
+            game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            steps += 1
+        assert steps >= 48
+
+
 def test_G2_a_seed_fixes_the_deal_and_the_dealer():
     first, second = raw_env(), raw_env()
     first.reset(seed=11)

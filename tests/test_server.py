@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import random
@@ -10,6 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
@@ -18,6 +20,8 @@ import xeri
 from edge_games import hidden_cards, named_cards
 from serving import Server, running
 from xeri.cli import main
+from xeri.server._bots import BotPool, BotProcessError
+from xeri.session import Session, run_bot
 
 PRESETS = sorted(xeri.registered())
 
@@ -28,10 +32,11 @@ def views(ws: Any, until: Any, seen: list[dict[str, Any]] | None = None) -> dict
         msg = json.loads(ws.recv(timeout=30))
         if msg["type"] != "view":
             continue
+        view = xeri.decode_view(msg["view"])  # the keys at their default put back
         if seen is not None:
-            seen.append(msg["view"])
-        if until(msg["view"]):
-            return msg["view"]  # type: ignore[no-any-return]
+            seen.append(view)
+        if until(view):
+            return view
 
 
 def play_until(
@@ -58,12 +63,14 @@ def play_until(
         if stop(view):
             return view
         ws.send(
-            json.dumps({"type": "move", "move": rng.choice(view["moves"])[0], "ply": view["ply"]})
+            json.dumps(
+                {"type": "move", "move": rng.randrange(len(view["moves"])), "ply": view["ply"]}
+            )
         )
 
 
 def round_over(view: dict) -> bool:
-    return view["round"] > 1 or view["phase"] in ("round over", "match over")
+    return bool(view["round_results"]) or view["phase"] in ("round over", "match over")
 
 
 def journal_states(db: Path, game: str) -> dict[int, xeri.GameState]:
@@ -98,6 +105,37 @@ def test_a_whole_greek_round_against_the_counting_bot(tmp_path):
     assert token.encode() not in data  # only its hash is stored
     with sqlite3.connect(db) as con:
         assert con.execute("SELECT count(*) FROM rows").fetchone()[0] >= 49
+
+
+def test_a_seat_asks_for_the_moves_of_one_card(tmp_path):
+    with running(tmp_path / "g.db") as server:
+        made = server.new_game("german", ["human", "human"])
+        url0, url1 = server.ws_url(made["links"]["0"]), server.ws_url(made["links"]["1"])
+        with (
+            connect(url0) as ws0,
+            connect(url1) as ws1,
+            connect(server.ws_url(made["watch"])) as spy,
+        ):
+            v0, v1 = views(ws0, lambda v: True), views(ws1, lambda v: True)
+            view, ws = (v0, ws0) if v0["to_move"] == 0 else (v1, ws1)
+            for card in view["hand"]:
+                ws.send(json.dumps({"type": "moves", "card": card}))
+                answer = json.loads(ws.recv(timeout=10))
+                assert answer["type"] == "moves"
+                assert answer["ply"] == view["ply"]
+                assert answer["card"] == card
+                notation = [m if type(m) is str else m[0] for m in view["moves"]]
+                assert [i for i, _ in answer["moves"]] == [
+                    i for i, n in enumerate(notation) if card in n.replace("trail ", "").split()[:1]
+                ]
+                assert [m for _, m in answer["moves"]] == [
+                    view["moves"][i] for i, _ in answer["moves"]
+                ]
+            ws.send(json.dumps({"type": "moves", "card": "XX"}))
+            assert json.loads(ws.recv(timeout=10))["type"] == "error"
+            views(spy, lambda v: True)
+            spy.send(json.dumps({"type": "moves", "card": view["hand"][0]}))
+            assert json.loads(spy.recv(timeout=10))["type"] == "error"
 
 
 def test_refusals_and_bad_links(tmp_path):
@@ -209,10 +247,20 @@ def test_a_restart_resumes_every_unfinished_game(tmp_path):
         server.stop()
 
 
-def test_kill_9_mid_play_loses_no_move_a_client_saw(tmp_path):
+def gone(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return True
+    return state == "Z"  # ended, and not yet reaped by anyone
+
+
+@pytest.mark.parametrize("sync", ["normal", "full"])
+def test_kill_9_mid_play_loses_no_move_a_client_saw(tmp_path, sync):
     db = tmp_path / "g.db"
-    server = Server(db)
+    server = Server(db, extra=["--sync", sync])
     server.start()
+    bots: list[int] = []
     rng = random.Random(5)
     try:
         made = server.new_game("greek", ["human", "counting"])
@@ -223,7 +271,7 @@ def test_kill_9_mid_play_loses_no_move_a_client_saw(tmp_path):
                 view = views(ws, lambda v: True)
                 if seen is not None:  # nothing the client saw before the crash is lost
                     assert view["ply"] >= seen["ply"]
-                    if view["round"] == seen["round"]:
+                    if view["round_results"] == seen["round_results"]:
                         assert view["plays"][: len(seen["plays"])] == seen["plays"]
                 target = view["ply"] + 5 + crash
                 try:
@@ -233,6 +281,7 @@ def test_kill_9_mid_play_loses_no_move_a_client_saw(tmp_path):
                     if seen["to_move"] == 0 and seen["moves"]:
                         ws.send(json.dumps({"type": "move", "move": 0, "ply": seen["ply"]}))
                 finally:
+                    bots.extend(server.children())
                     server.kill()
             server.start()
         with connect(server.ws_url(link)) as ws:
@@ -242,6 +291,35 @@ def test_kill_9_mid_play_loses_no_move_a_client_saw(tmp_path):
             play_until(ws, 0, lambda v: v["ply"] >= final["ply"] + 3, rng, first=final)  # goes on
     finally:
         server.stop()
+    # A killed server leaves no bot process behind: each ends when its pipe closes.
+    assert bots
+    deadline = time.monotonic() + 20
+    while not all(gone(pid) for pid in bots) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert all(gone(pid) for pid in bots)
+
+
+def test_bot_processes_answer_tell_failures_and_are_started_again():
+    async def go() -> None:
+        pool = BotPool(1)
+        session, _ = Session.new(xeri.GREEK, ("counting", "counting"), seed="b", dealer=0)
+        task = session.bot_task()
+        assert task is not None
+        try:
+            assert await pool.run(task) == run_bot(task)
+            with pytest.raises(BotProcessError, match="KeyError"):
+                await pool.run(attrs.evolve(task, kind="no such bot"))
+            first = pool._procs[0]
+            first.proc.kill()
+            await first.reader  # its pipe closed
+            with pytest.raises(BotProcessError, match="ended"):
+                first.run(task)
+            assert await pool.run(task) == run_bot(task)  # in a new process
+            assert pool._procs[0] is not first
+        finally:
+            await pool.close()
+
+    asyncio.run(go())
 
 
 def test_serve_refuses_bad_options_with_a_one_line_error():
@@ -261,7 +339,7 @@ def test_a_turn_timer_has_the_bot_move_for_an_absent_player(tmp_path):
             assert first["ply"] == 0
             # Nobody moves: after half a second a bot moves for the seat to move, and so on.
             later = views(ws, lambda v: v["ply"] >= 2)
-            assert later["status"]["over"] is False
+            assert later["phase"] != "match over"
 
 
 def refused_with(url: str) -> int | None:

@@ -37,9 +37,10 @@ def act(session: Session, action: tuple[str, int]) -> Update | Refusal | None:
     seat = session.to_move
     if kind == "submit" and seat is not None:
         moves = session.view(seat)["moves"]
-        return session.submit(seat, moves[n % len(moves)][1], session.ply)
+        move = moves[n % len(moves)]
+        return session.submit(seat, move if type(move) is str else move[0], session.ply)
     if kind == "index" and seat is not None:
-        return session.submit(seat, n % max(1, session.view(seat)["move_count"]), session.ply)
+        return session.submit(seat, n % max(1, len(session.view(seat)["moves"])), session.ply)
     if kind == "stale" and seat is not None:
         return session.submit(seat, 0, session.ply - 1 - n % 3)
     if kind == "wrong seat" and seat is not None:
@@ -149,7 +150,7 @@ def test_a_whole_match_of_bots_ends_and_every_kind_plays():
         while not session.is_over:
             assert session.bot_turn() is not None
         assert session.submit(0, 0, session.ply).code == "over"  # type: ignore[union-attr]
-        assert session.view(0)["status"]["over"] is True
+        assert session.view(0)["phase"] == "match over"
 
 
 def test_a_resume_cut_between_a_move_and_its_deal_deals_the_same():

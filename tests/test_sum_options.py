@@ -127,8 +127,13 @@ def test_S1_values_are_kept_as_sorted_pairs():
 
 def test_S1_bad_values_are_refused_with_a_rule_set_error():
     for bad in (
-        {Rank.ACE: 11},
+        {Rank.ACE: 41},  # above MAX_VALUE (K2)
         {Rank.ACE: 0},
+        {Rank.ACE: (1, 1)},  # several values must differ (K2)
+        {Rank.ACE: ()},
+        {Rank.ACE: (0, 11)},
+        {Rank.ACE: (1, 41)},
+        {Rank.ACE: (1, True)},
         ((Rank.ACE, 1), (Rank.ACE, 2)),
         ((1, 1),),
         "german",

@@ -56,6 +56,11 @@ def _margins(state: xeri.GameState) -> tuple[float, ...]:
 
 
 def _check(games: XeriVector, states, obs, mask, to_move) -> None:
+    if obs.dtype == np.uint8:
+        assert (obs <= games.observation_divisors).all()
+        obs = games.to_float32(obs)
+    assert obs.dtype == np.float32
+    assert mask.dtype == np.int8
     for row, state in enumerate(states):
         assert state.phase is xeri.Phase.PLAY
         assert to_move[row] == state.to_move
@@ -79,8 +84,42 @@ def test_G3_G12_generated_pile_rule_sets_replay_through_apply(rules):
     _replay(rules, count=6, seed=1)
 
 
-def _replay(rules, *, count: int, seed: int) -> None:
-    games = XeriVector(rules, num_envs=count, seed=seed, record=True)
+@pytest.mark.parametrize("rules", PILE_RULES[:3] + PILE_RULES[5:7], ids=lambda r: r.name)
+def test_G3_G12_uint8_observations_are_the_tensors_times_their_divisors(rules):
+    _replay(rules, count=12, seed=8, dtype="uint8")
+
+
+def test_the_divisions_of_uint8_observations_are_exact_in_float32():
+    # Every integer a uint8 observation holds, over every divisor a layout
+    # can have, gives in float32 the value Python's division rounds to float32.
+    values = np.arange(256, dtype=np.uint8)
+    for divisor in range(1, 60):
+        got = np.divide(values, np.float32(divisor), dtype=np.float32)
+        assert (got == np.array([v / divisor for v in range(256)], dtype=np.float32)).all()
+
+
+def test_a_dtype_that_is_neither_is_refused():
+    with pytest.raises(xeri.ArgumentError, match="dtype"):
+        XeriVector(GREEK, num_envs=2, dtype="float16")
+    games = XeriVector(GREEK, num_envs=2, seed=1, dtype="uint8")
+    obs, _, _ = games.reset()
+    with pytest.raises(xeri.ArgumentError, match="uint8 observations"):
+        games.to_float32(obs.astype(np.float32))
+
+
+def test_the_gymnasium_vector_env_in_uint8_keeps_its_observations_in_its_space():
+    env = vector_env(GREEK, num_envs=8, seed=2, dtype="uint8")
+    obs, _info = env.reset(seed=2)
+    assert obs["observation"].dtype == np.uint8
+    assert env.observation_space.contains(obs)
+    for _ in range(30):
+        actions = random_policy(obs["observation"], obs["action_mask"], np.random.default_rng(0))
+        obs, _rewards, _terminated, _truncated, _info = env.step(actions)
+        assert env.observation_space.contains(obs)
+
+
+def _replay(rules, *, count: int, seed: int, dtype: str = "float32") -> None:
+    games = XeriVector(rules, num_envs=count, seed=seed, record=True, dtype=dtype)
     obs, mask, to_move = games.reset()
     states = [games.state(row) for row in range(games.num_envs)]
     _check(games, states, obs, mask, to_move)

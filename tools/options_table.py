@@ -84,7 +84,7 @@ CLAUSES = {
     "dealer_per_deal": "G2, G8",
     "xeri_on_last_card": "G7, V3, P4, S4, C5",
     "xeri_on_first_card": "P4",
-    "capture": "G6, G7, D2–D6, P1, S1, S3, C1, C3, C4",
+    "capture": "G6, G7, D2–D6, P1, S1, S3, C1, C3, C4, K1, K2",
     "card_points": "G10, F7, D8, P5, S5, C6",
     "majority_points": "G10, F7, D8, P5, S5, C6",
     "majority_tie": "G10, D8, P5",

@@ -51,7 +51,13 @@ from xeri._families.protocol import (
     PlayOutcome,
     XeriKind,
 )
-from xeri._families.sums.rule import GERMAN_VALUES, SCOPA_VALUES, SumCapture, card_value
+from xeri._families.sums.rule import (
+    GERMAN_VALUES,
+    MAX_VALUE,
+    SCOPA_VALUES,
+    SumCapture,
+    card_value,
+)
 from xeri._io.journal import (
     JOURNAL_FORMAT,
     JOURNAL_VERSION,
@@ -74,9 +80,11 @@ from xeri._io.serialize import (
 from xeri._io.view import (
     MAX_LISTED_MOVES,
     VIEW_VERSION,
+    client_moves,
     client_view,
     client_view_json,
     client_view_schema,
+    decode_view,
     encode_view,
 )
 from xeri._moves import (
@@ -144,6 +152,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_LISTED_MOVES",
     "MAX_TEXT_LENGTH",
+    "MAX_VALUE",
     "NO_NEEDS",
     "PIQUET_DECK",
     "PISTI",
@@ -223,10 +232,12 @@ __all__ = [
     "chance_move",
     "chance_outcomes",
     "check_observation",
+    "client_moves",
     "client_view",
     "client_view_json",
     "client_view_schema",
     "consistent_states",
+    "decode_view",
     "determinize",
     "encode_view",
     "factored",

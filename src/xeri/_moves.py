@@ -115,8 +115,10 @@ class Combine(_CombineSlots):
     """The loose number card or build it is laid on (the first of the items, when there
     are several)."""
     value: int
-    """The announced value, at most 10: the item's value plus the card's; for a build of
-    several items, the value of each of its groups (a multiple build of 9s holds 9)."""
+    """The announced value, at most 10 (or the rule's largest value, [K2][rules-k2]): the
+    item's value plus the card's, the builder naming which when a card has several; for a
+    build of several items, the value of each of its groups (a multiple build of 9s
+    holds 9)."""
     also: tuple[TableItem, ...] = attrs.field(default=(), converter=_sorted_items)
     """Further table items grouped into the same build (multi-card and multiple builds);
     empty in German Xeri. Kept sorted."""

@@ -34,7 +34,7 @@ class Build(_BuildSlots):
     cards: tuple[Card, ...]
     """The cards of the build, in the order they were laid."""
     value: int
-    """The announced value, 2 to 10."""
+    """The announced value, 2 to 10 (or the rule's largest value, [K2][rules-k2])."""
     owner: int
     """The seat that made the build or raised it last."""
 

@@ -49,9 +49,13 @@ The same holds for `multi_builds`, where a build may gather any set of
 table items: [`CASSINO`][xeri.CASSINO] has no encoding, here or in the
 PettingZoo and OpenSpiel adapters. The other options change only which
 actions are legal (`forced_capture`, `self_raise`, `builds`, `raises`,
-`equal_first`, `card_must_capture`), or, for `values`, which groups add up:
-the table is numbered once for each table of values, in the same layout
-([`SCOPA`][xeri.SCOPA] has 18,308 actions too).
+`equal_first`, `card_must_capture`), or, for `values` and `total`, which
+groups add up: the table is numbered once for each table of values and
+total, in the same layout ([`SCOPA`][xeri.SCOPA] has 18,308 actions too;
+a total or ranks of several values leave out the builds, which such a
+rule cannot make, [K1][rules-k1], [K2][rules-k2]). A table that would
+hold more than 32,768 actions has no encoding (Escoba's 84,536), nor has
+a rule that builds with ranks of several values.
 
 **Two-headed policies.** [`factored`][xeri.factored] splits an
 action into the card played (its deck index, 0 to 51) and a *target*, below
@@ -217,7 +221,7 @@ def _encoding(rules: RuleSet) -> ActionEncoding:
     if capture.__class__ is SumCapture:
         _no_multi(capture)  # a SumCapture, by the class test
         # the methods of SumCapture, without their checks and imports
-        return _sum_encoding(capture.values)
+        return _sum_encoding(capture.values, capture.total)
     missing = [name for name in _METHODS if not callable(getattr(capture, name, None))]
     if missing:
         raise RuleSetError(
@@ -361,12 +365,12 @@ def legal_actions(state: GameState | Observation) -> tuple[int, ...]:
         return tuple([card.index for card in moves])  # type: ignore[union-attr]  # cards
     if capture.__class__ is SumCapture:  # straight to the table, without a method call per move
         _encoding(rules)
-        values = capture.values
-        index = _sum_table(values).index
+        values, total = capture.values, capture.total
+        index = _sum_table(values, total).index
         try:
             return tuple(sorted([index[_sum_key(move, values)] for move in moves]))
         except KeyError:  # not expected: the table holds every move; name the one it misses
-            return tuple(sorted([_sum_action_of(move, values) for move in moves]))
+            return tuple(sorted([_sum_action_of(move, values, total) for move in moves]))
     encoding = _encoding(rules)
     actions = sorted([encoding.action_of(move, table, seat) for move in moves])
     count = encoding.action_count()  # a custom encoding: check what it gave
@@ -459,30 +463,31 @@ def action_to_move(state: GameState | Observation, action: int) -> PlayerMove:
 class _SumEncoding:
     """The encoding of a SumCapture with an encoding, as the action functions use it."""
 
-    __slots__ = ("values",)
+    __slots__ = ("total", "values")
 
-    def __init__(self, values: Values) -> None:
+    def __init__(self, values: Values, total: int | None) -> None:
         self.values = values
+        self.total = total
 
     def action_count(self) -> int:
-        return len(_sum_table(self.values).actions)
+        return len(_sum_table(self.values, self.total).actions)
 
     def target_count(self) -> int:
-        return _sum_table(self.values).targets
+        return _sum_table(self.values, self.total).targets
 
     def action_of(self, move: PlayerMove, table: tuple[TableItem, ...], seat: int) -> int:
-        return _sum_action_of(move, self.values)
+        return _sum_action_of(move, self.values, self.total)
 
     def move_of(
         self, action: int, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
     ) -> PlayerMove:
-        return _sum_move_of(action, table, hand, self.values)
+        return _sum_move_of(action, table, hand, self.values, self.total)
 
     def action_parts(self, action: int) -> tuple[int, int]:
-        return _sum_table(self.values).parts[action]
+        return _sum_table(self.values, self.total).parts[action]
 
 
 @lru_cache(maxsize=64)
-def _sum_encoding(values: Values) -> _SumEncoding:
-    """The encoding of the sum games with these card values, made once."""
-    return _SumEncoding(values)
+def _sum_encoding(values: Values, total: int | None = None) -> _SumEncoding:
+    """The encoding of the sum games with these card values (and `total`), made once."""
+    return _SumEncoding(values, total)

@@ -21,7 +21,7 @@ class Option:
     Examples:
         >>> import xeri
         >>> [o.name for o in xeri.SumCapture.OPTIONS if not o.kernel]
-        ['multi_builds', 'equal_first', 'card_must_capture', 'raises', 'builds', 'values']
+        ['multi_builds', 'equal_first', 'card_must_capture', 'raises', 'builds', 'values', 'total']
     """
 
     name: str
@@ -31,7 +31,8 @@ class Option:
     since: int
     """The format version in which the option appeared; options newer than version 1 are
     written only when they differ from the default, so older documents are written again
-    byte for byte."""
+    byte for byte. 3 marks an option newer than the documents of version 2 (documents
+    still carry version 2: one without the option reads as before)."""
     kernel: bool
     """Whether the family's fast rollout kernel plays every value of the option; when False,
     the kernel is used only while the option holds its default."""

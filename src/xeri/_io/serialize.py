@@ -1199,6 +1199,22 @@ def _component(proto: type[Any]) -> _Reader:
     return read
 
 
+def _rank_value(value: object, path: _Path, p: _Problems) -> object:
+    """A rank's value in sums: an int, or a list of ints (several values, K2)."""
+    if type(value) is list:
+        return _tuple(_int, 13, "values")(value, path, p)
+    return _int(value, path, p)
+
+
+def _sum_option(default: object) -> _Reader:
+    """The reader of a `SumCapture` option, by the type of its default (see `SUM_OPTIONS`)."""
+    if type(default) is bool:
+        return _bool
+    if default is None:  # an int when set: the total (K1)
+        return _optional(_int)
+    return _tuple(_pair(_enum(Rank), _rank_value), 13, "values")  # the values
+
+
 _BUILT_IN_COMPONENTS: dict[type[Any], _Reader] = {
     PileCapture: _object(
         "PileCapture",
@@ -1207,14 +1223,7 @@ _BUILT_IN_COMPONENTS: dict[type[Any], _Reader] = {
     ),
     SumCapture: _object(
         "SumCapture",
-        {
-            o.name: (
-                (_bool, _DEFAULT)
-                if type(o.default) is bool
-                else (_tuple(_pair(_enum(Rank), _int), 13, o.name), _DEFAULT)  # the values
-            )
-            for o in SUM_OPTIONS
-        },
+        {o.name: (_sum_option(o.default), _DEFAULT) for o in SUM_OPTIONS},
         SumCapture,
     ),
     StandardScorer: _object("StandardScorer", {}, StandardScorer),

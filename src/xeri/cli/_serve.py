@@ -33,9 +33,9 @@ def _add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     serve.add_argument(
         "--sync",
         choices=("full", "normal"),
-        default="full",
-        help="full: each commit is on disk before clients are told (default); normal: safe "
-        "from a killed server, not from a power loss, and faster",
+        default="normal",
+        help="normal: each commit is in the system's hands before clients are told, safe from "
+        "a killed server, not from a power loss (default); full: on disk, an fsync each",
     )
     serve.add_argument(
         "--evict-after",

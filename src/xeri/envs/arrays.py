@@ -28,8 +28,10 @@ Examples:
 
 from __future__ import annotations
 
+from typing import Any
+
 from xeri._agents.actions import action_mask, num_actions
-from xeri._agents.features import _layout, seat_parts
+from xeri._agents.features import _PHASE_INDEX, _Layout, _layout, _match_numbers, seat_parts
 from xeri._core.state import GameState, Phase, Take
 from xeri._errors import IllegalMoveError
 from xeri._families.pile.rule import PileCapture
@@ -45,6 +47,7 @@ except ImportError as exc:  # pragma: no cover - the tests run with the extra in
 __all__ = ["TensorTracker", "action_mask_array", "observation_array"]
 
 _CARDS = 52
+_ENDED = (Phase.ROUND_OVER, Phase.MATCH_OVER)
 _BITS = np.dtype("<u8")  # little-endian: bit `card.index` of a plane is its byte's bit
 
 
@@ -168,6 +171,7 @@ class TensorTracker:
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
         lay = _layout(rules)
+        self._lay = lay
         seats = rules.seats
         sides = rules.num_sides
         self._follow = (
@@ -232,10 +236,47 @@ class TensorTracker:
             start.get("top", 0),  # a pile layout's; the others are not followed
             start["to_move"],
         )
+        self._plan_writes(lay)
+
+    def _plan_writes(self, lay: _Layout) -> None:
+        """The places and values a play writes, read once from the layout."""
+        start = lay.start
+        seats = self._seats
+        self._deck_unknown = np.asarray(
+            lay.template[start["unknown"] : start["unknown"] + _CARDS], dtype=np.float32
+        )
+        self._play_phase = list(Phase).index(Phase.PLAY)
+        # Each seat's hand as an `int8` row: the action mask of a pile game's mover.
+        self._hands8 = np.zeros((seats, _CARDS), dtype=np.int8)
+        # memoryviews write one item faster than NumPy's indexing; typed Any
+        # (typeshed's memoryview takes ints only, these are int8 and float32).
+        self._h8: list[Any] = [memoryview(row) for row in self._hands8]  # type: ignore[arg-type]  # an ndarray is a buffer
+        # The offsets of one play's writes, read once.
+        self._mv: Any = memoryview(self._array)  # type: ignore[arg-type]  # a float32 buffer: `mv[i] = 1.0` is the fastest write
+        self._played_at = [start["played"] + seat * _CARDS for seat in range(seats)]
+        self._unknown_all = (self._unknown, *self._unknown_of)
+        self._to_move_at = start["to_move"]
         self._hand_size_at = [start["hand_sizes"] + seat for seat in range(seats)]
-        self._hand_fraction = [n / rules.hand_size for n in range(rules.hand_size + 1)]
+        self._hand_fraction = [n / self.rules.hand_size for n in range(self.rules.hand_size + 1)]
         self._table_count_at = start["table_count"]
         self._lone_at = start["lone_item"]
+        # What a play writes, in one tuple (`_play` unpacks it).
+        table_fraction = [n / _CARDS for n in range(_CARDS + 1)]
+        self._writes: tuple[Any, ...] = (
+            self._mv,
+            self._played_at,
+            self._unknown_all,
+            self._offsets[2],
+            self._hand_size_at,
+            self._hand_fraction,
+            start["table"],
+            start.get("top", 0),
+            self._table_count_at,
+            table_fraction,
+            self._lone_at,
+            self._to_move_at,
+            self._h8,
+        )
 
     def observe(self, state: GameState, seat: int) -> npt.NDArray[np.float32]:
         """The observation tensor of `seat` in `state`: a new `float32` array.
@@ -268,31 +309,47 @@ class TensorTracker:
 
     def _played(self, prev: GameState, state: GameState) -> None:
         """Follow `state`, trusted to be `apply(prev, play)` (the environments' own steps)."""
-        if (
-            prev is self._state
-            and self._follow
-            and state.phase is Phase.PLAY
-            and prev.phase is Phase.PLAY
-            and state.round_results is prev.round_results
-        ):
-            self._state = state
-            self._play(prev, state)
+        if prev is self._state and self._follow and prev.phase is Phase.PLAY:
+            if state.phase is Phase.PLAY and state.round_results is prev.round_results:
+                self._state = state
+                self._play(prev, state)
+            elif state.phase in _ENDED and len(state.round_results) == len(prev.round_results) + 1:
+                self._state = state
+                self._play(prev, state)
+                self._ended(state)
 
     def _advance(self, state: GameState) -> None:
         prev = self._state
         self._state = state
         if (
-            prev is None
-            or not self._follow
-            or state.round_results is not prev.round_results
-            or state.phase is not Phase.PLAY
-            or prev.phase is not Phase.PLAY
-            or len(state.history) != len(prev.history) + 1
-            or state.history[:-1] != prev.history
+            prev is not None
+            and self._follow
+            and prev.phase is Phase.PLAY
+            and len(state.history) == len(prev.history) + 1
+            and state.history[:-1] == prev.history
         ):
+            if state.phase is Phase.PLAY and state.round_results is prev.round_results:
+                self._play(prev, state)
+                return
+            if state.phase in _ENDED and state.round_results[:-1] == prev.round_results:
+                self._play(prev, state)  # the round's last play, and G9's take of the rest
+                self._ended(state)
+                return
+        if self._follow and not state.history and not state.round_results:
+            self._read_deal(state)  # a round just dealt: its few cards written
+        else:
             self._read(state)
-            return
-        self._play(prev, state)
+
+    def _ended(self, state: GameState) -> None:
+        """After the round's last play (`_play` wrote it, and G9's take): phase, match numbers."""
+        mv = self._mv
+        at = self._start["phase"]
+        mv[at + self._play_phase] = 0.0
+        mv[at + _PHASE_INDEX[state.phase]] = 1.0
+        lay = self._lay
+        self._array[self._start["scores"] : self._size] = _match_numbers(
+            state, lay, lay.rel_sides[0]
+        )
 
     def _read(self, state: GameState) -> None:
         """Read the whole state: seat 0's tensor, the other hands, the kept numbers."""
@@ -306,6 +363,7 @@ class TensorTracker:
             hand = [card.index for card in state.hands[seat]]
             a[size + (seat - 1) * _CARDS + np.array(hand, dtype=np.intp)] = 1.0
         self._unknown_planes()
+        self._hand_rows(state)
         counts = [0] * len(self._counts)
         xeris = [0] * len(self._counts)
         jacks = [0] * len(self._counts)
@@ -318,6 +376,65 @@ class TensorTracker:
                 xeris[k] += 1
                 jacks[k] += take.xeri is XeriKind.JACK_XERI
         self._counts, self._xeris, self._jacks = counts, xeris, jacks
+
+    def _read_deal(self, state: GameState) -> None:
+        """Read a state of the first round of a match before its first play: `_read`, quicker.
+
+        Before the first play and without earlier rounds, the tensors hold the
+        hands, the table and its top card, the redealt cards, the unknown
+        cards (the deck's but the table's, then each seat's hand taken out)
+        and the numbers of the deal.
+        """
+        if state.phase is not Phase.PLAY or state.takes or self.rules.show_bottom_card:
+            self._read(state)
+            return
+        a = self._array
+        mv = self._mv
+        start = self._start
+        rules = self.rules
+        a.fill(0.0)
+        u = self._unknown
+        a[u : u + _CARDS] = self._deck_unknown
+        for seat, hand in enumerate(state.hands):
+            at = self._hand_at(seat)
+            for card in hand:
+                mv[at + card.index] = 1.0
+        table = state.table
+        at = start["table"]
+        for item in table:
+            i = item.index  # type: ignore[union-attr]  # a pile holds cards
+            mv[at + i] = 1.0
+            mv[u + i] = 0.0
+        if table:
+            mv[start["top"] + table[-1].index] = 1.0  # type: ignore[union-attr]  # a card
+        if "redealt" in start:
+            at = start["redealt"]
+            for shown in state.redealt:
+                for card in shown:
+                    mv[at + card.index] = 1.0
+        self._unknown_planes()
+        self._hand_rows(state)
+        if state.to_move is not None:
+            mv[start["to_move"] + state.to_move] = 1.0
+        mv[start["dealer"] + state.dealer] = 1.0
+        mv[start["phase"] + self._play_phase] = 1.0
+        per_hand = rules.hand_size
+        for seat, hand in enumerate(state.hands):
+            mv[self._hand_size_at[seat]] = len(hand) / per_hand
+        mv[start["stock"]] = len(state.stock) / _CARDS
+        mv[self._table_count_at] = len(table) / _CARDS
+        mv[self._lone_at] = 1.0 if len(table) == 1 else 0.0
+        sides = len(self._counts)
+        self._counts, self._xeris, self._jacks = [0] * sides, [0] * sides, [0] * sides
+
+    def _hand_rows(self, state: GameState) -> None:
+        """Each seat's `int8` hand row, from the state's hands."""
+        rows = self._hands8
+        rows.fill(0)
+        for seat, hand in enumerate(state.hands):
+            row = self._h8[seat]
+            for card in hand:
+                row[card.index] = 1
 
     def _unknown_planes(self) -> None:
         """Each seat's unknown cards: those unknown to all but their holder, less its hand."""
@@ -332,44 +449,63 @@ class TensorTracker:
 
     def _play(self, prev: GameState, state: GameState) -> None:
         """Change what one play of a pile game changed ([G5]-[G8]), block by block."""
-        a = self._array
-        o_played, o_unknown, o_hands, o_table, o_top, o_to_move = self._offsets
+        (
+            mv,
+            played_at,
+            unknown_all,
+            hand_at,
+            hand_size_at,
+            hand_fraction,
+            o_table,
+            o_top,
+            o_count,
+            table_fraction,
+            lone_at,
+            to_move_at,
+            h8,
+        ) = self._writes
         mover: int = prev.to_move  # type: ignore[assignment]  # a play: a seat was to move
-        card = state.history[-1].index  # type: ignore[union-attr]  # a pile game's move is a card
-        a[o_played + mover * _CARDS + card] = 1.0
-        a[o_unknown + card] = 0.0
-        for at in self._unknown_of:
-            a[at + card] = 0.0
-        stock = state.stock
-        if len(stock) != len(prev.stock):  # G8: every hand is dealt again
-            start = self._start
-            per_hand = self.rules.hand_size
-            for seat, hand in enumerate(state.hands):
-                at = self._hand_at(seat)
-                a[at : at + _CARDS] = 0.0
-                for c in hand:
-                    a[at + c.index] = 1.0
-                a[start["hand_sizes"] + seat] = len(hand) / per_hand
-            a[start["stock"]] = len(stock) / _CARDS
-            self._unknown_planes()
+        card: int = state.history[-1].index  # type: ignore[union-attr]  # a pile game's move is a card
+        mv[played_at[mover] + card] = 1.0
+        for at in unknown_all:
+            mv[at + card] = 0.0
+        if len(state.stock) != len(prev.stock):  # G8: every hand is dealt again
+            self._dealt_again(state)
         else:
-            a[o_hands[mover] + card] = 0.0
-            a[self._hand_size_at[mover]] = self._hand_fraction[len(state.hands[mover])]
+            mv[hand_at[mover] + card] = 0.0
+            h8[mover][card] = 0
+            mv[hand_size_at[mover]] = hand_fraction[len(state.hands[mover])]
         table = prev.table
         if table:
-            a[o_top + table[-1].index] = 0.0  # type: ignore[union-attr]  # a pile holds cards
-        takes = state.takes
-        if len(takes) == len(prev.takes):  # the card is laid on the pile
-            a[o_table + card] = 1.0
-            a[o_top + card] = 1.0
+            mv[o_top + table[-1].index] = 0.0  # type: ignore[union-attr]  # a pile holds cards
+        if len(state.takes) == len(prev.takes):  # the card is laid on the pile
+            mv[o_table + card] = 1.0
+            mv[o_top + card] = 1.0
         else:  # the pile is taken
-            self._take(takes[-1])
+            self._take(state.takes[-1])
         on_table = len(state.table)
-        a[self._table_count_at] = on_table / _CARDS
-        a[self._lone_at] = 1.0 if on_table == 1 else 0.0
-        a[o_to_move + mover] = 0.0
-        if state.to_move is not None:
-            a[o_to_move + state.to_move] = 1.0
+        mv[o_count] = table_fraction[on_table]
+        mv[lone_at] = 1.0 if on_table == 1 else 0.0
+        mv[to_move_at + mover] = 0.0
+        following = state.to_move
+        if following is not None:
+            mv[to_move_at + following] = 1.0
+
+    def _dealt_again(self, state: GameState) -> None:
+        """G8: every hand dealt again, the stock smaller."""
+        a = self._array
+        mv = self._mv
+        start = self._start
+        per_hand = self.rules.hand_size
+        for seat, hand in enumerate(state.hands):
+            at = self._hand_at(seat)
+            a[at : at + _CARDS] = 0.0
+            for c in hand:
+                mv[at + c.index] = 1.0
+            mv[start["hand_sizes"] + seat] = len(hand) / per_hand
+        mv[start["stock"]] = len(state.stock) / _CARDS
+        self._unknown_planes()
+        self._hand_rows(state)
 
     def _take(self, take: Take) -> None:
         """Change what a capture changed: the pile to the side's plane, its numbers."""

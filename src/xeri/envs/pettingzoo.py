@@ -124,6 +124,7 @@ Obs = dict[str, npt.NDArray[Any]]
 _EPISODES = ("match", "round")
 _RENDER_MODES = ("ansi", "human")
 _CARDS = 52
+_PLAY = Phase.PLAY
 
 
 def _action_index(action: object) -> int:
@@ -212,9 +213,14 @@ class XeriEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
         self._actions = actions
         self._tracker = TensorTracker(rules)
+        self._follow = self._tracker._follow  # the tracker follows the plays of the rule set
         self._pile = rules.capture.__class__ is PileCapture
         self._rng: random.Random | None = None
         self._state: GameState | None = None
+        # An episode is being played and no agent's is over: `terminations` is
+        # still the dict `reset` made (a wrapper that ends an episode replaces it).
+        self._live = False
+        self._running: dict[str, bool] | None = None
 
     @property
     def game_state(self) -> GameState:
@@ -275,6 +281,8 @@ class XeriEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
         self.agent_selection = self._agent_to_move(state)
+        self._live = True
+        self._running = self.terminations
         if self.render_mode == "human":
             self.render()
 
@@ -295,12 +303,20 @@ class XeriEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
         if state is None:
             raise IllegalMoveError("the environment has no game yet: call reset first")
         seat = self._seats[agent]
-        tensor = self._tracker.observe(state, seat)  # observation_tensor(observe(state, seat))
-        if (
-            state.to_move == seat
-            and agent == self.agent_selection
-            and not self.terminations.get(agent, True)
-        ):
+        tracker = self._tracker
+        if state is tracker._state and self._follow:  # the state the tracker follows
+            tensor = tracker._array[tracker._gathers[seat]]  # a gather
+            if (
+                state.to_move == seat
+                and agent == self.agent_selection
+                and self._live
+                and self.terminations is self._running
+            ):
+                return {"observation": tensor, "action_mask": tracker._hands8[seat].copy()}
+        else:
+            tensor = tracker.observe(state, seat)  # observation_tensor(observe(state, seat))
+        live = self._live and self.terminations is self._running
+        if live and state.to_move == seat and agent == self.agent_selection:
             # In a pile game the legal actions are the cards of the hand, the tensor's first block.
             mask = tensor[:52].astype(np.int8) if self._pile else _mask(state, seat)
         else:
@@ -340,20 +356,49 @@ class XeriEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
                 dead step, `step` does nothing, as PettingZoo's own
                 order-enforcing wrapper does.
         """
+        prev = self._state
+        if (
+            action.__class__ is int
+            and self._pile
+            and 0 <= action < _CARDS
+            and self._live
+            and self.terminations is self._running
+        ):
+            # The hot path: a pile game's action is the card's index.
+            try:
+                state = apply(prev, DECK[action])  # type: ignore[arg-type]  # a state, an int
+            except IllegalMoveError:  # not in the hand: the encoding's own message
+                action_to_move(prev, action)  # type: ignore[arg-type]  # a state, an int
+                raise
+            if state.phase is _PLAY:  # the round goes on: one play, as the tracker follows it
+                tracker = self._tracker
+                if self._follow and prev is tracker._state:
+                    tracker._state = state
+                    tracker._play(prev, state)  # type: ignore[arg-type]  # a state
+                self._state = state  # no reward before the end: every cumulative reward is 0
+                self.agent_selection = self.possible_agents[state.to_move]  # type: ignore[index]  # a seat
+                if self.render_mode == "human":
+                    self.render()
+                return
+            self._moved(prev, state)  # type: ignore[arg-type]  # a state
+            return
         if self._dead_step(action):
             return
-        agent = self.agent_selection
         state = self.game_state
         index = _action_index(action)
-        prev = state
-        if self._pile and 0 <= index < _CARDS:  # a pile game's action is the card's index
+        if self._pile and 0 <= index < _CARDS:
             try:
-                state = apply(state, DECK[index])
+                after = apply(state, DECK[index])
             except IllegalMoveError:  # not in the hand: the encoding's own message
                 action_to_move(state, index)
                 raise
         else:
-            state = apply(state, action_to_move(state, index))
+            after = apply(state, action_to_move(state, index))
+        self._moved(state, after)
+
+    def _moved(self, prev: GameState, state: GameState) -> None:
+        """After the play from `prev` to `state`: chance's moves, the episode's end, who acts."""
+        agent = self.agent_selection
         over = state.is_round_over if self.episode == "round" else state.is_over
         if not over and state.is_chance:
             rng = self._rng
@@ -367,6 +412,7 @@ class XeriEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informa
             rewards = self._final_rewards(state)
             self.rewards = {a: rewards[self._seats[a]] for a in self.agents}
             self.terminations = dict.fromkeys(self.agents, True)
+            self._live = False
             following = (self._seats[agent] + 1) % self.rules.seats
             self.agent_selection = self.possible_agents[following]
             self._accumulate_rewards()

@@ -44,7 +44,15 @@ observation is the first of the next episode.
 
 **Arrays.** Observations are the
 [`observation_tensor`][xeri.observation_tensor] of the seat to move,
-`float32`, one row per game, equal to the engine's; masks are `int8`, one
+`float32`, one row per game, equal to the engine's. With `dtype="uint8"`
+they are the same tensors in a quarter of the memory, for the speed of a
+large batch: every entry of the tensor is an integer (a card, a one-hot
+entry, a count of cards or of xeris) divided by its column's divisor
+([`observation_divisors`][xeri.envs.vector.XeriVector.observation_divisors]:
+1, 52, `hand_size` or the xeri cap), and the `uint8` observation holds the
+integer; [`to_float32`][xeri.envs.vector.XeriVector.to_float32] (or
+dividing by the divisors in `float32` on the learner's device) gives the
+`float32` tensor exactly. Masks are `int8`, one
 row of `num_actions(rules)` (52) per game, 1 at the cards in the mover's
 hand. Rewards are `float32`, one row of a reward per seat: at the end of a
 round each seat's side's round total minus the best total among the other
@@ -75,9 +83,11 @@ from xeri._agents.actions import num_actions
 from xeri._agents.features import _layout, observation_shape
 from xeri._cards import DECK, Card, Rank
 from xeri._core.engine import start
+from xeri._core.round import counted_xeri
 from xeri._core.state import GameState, Phase
 from xeri._errors import ArgumentError, IllegalMoveError, RuleSetError, _show
 from xeri._families.pile.rule import PileCapture
+from xeri._families.protocol import XeriKind
 from xeri._moves import Deal, Move, Reshuffle
 from xeri._rules.redeal import RanksOnTable, Redeal
 from xeri._rules.ruleset import GREEK, RuleSet
@@ -106,11 +116,17 @@ _BIT = np.left_shift(np.uint64(1), np.arange(_CARDS, dtype=np.uint64))
 """The bit of each card index: a set of cards is one `uint64`, bit `card.index` for each card."""
 _NONE = np.uint64(0)
 _ALL = ~np.uint64(0)
+_DTYPES = ("float32", "uint8")
 
 
 def _bits(cards: npt.NDArray[np.int64]) -> npt.NDArray[np.uint64]:
     """The set of the cards of each row (card indices) as one `uint64` per row."""
-    return np.bitwise_or.reduce(_BIT[cards], axis=1)  # type: ignore[no-any-return]  # a uint64 array
+    if cards.shape[1] == 0:
+        return np.zeros(len(cards), dtype=np.uint64)
+    bits = _BIT[cards[:, 0]]
+    for k in range(1, cards.shape[1]):  # column by column: a reduce along short rows is slower
+        bits |= _BIT[cards[:, k]]
+    return bits  # type: ignore[no-any-return]  # a uint64 array
 
 
 def _refusal(rules: RuleSet) -> str | None:
@@ -167,6 +183,7 @@ class XeriVector:
         *,
         seed: int | None = None,
         record: bool = False,
+        dtype: str = "float32",
     ) -> None:
         """Make the games; `reset` deals them.
 
@@ -176,16 +193,27 @@ class XeriVector:
             seed: seeds the generator of every deal and redeal.
             record: keep each game's chance moves and plays, for
                 [`replay_moves`][xeri.envs.vector.XeriVector.replay_moves].
+            dtype: `"float32"`, the observation tensors themselves, or
+                `"uint8"`, the same tensors in a quarter of the memory: each
+                entry the integer that, divided by its column's
+                [`observation_divisors`][xeri.envs.vector.XeriVector.observation_divisors]
+                in `float32`, gives the tensor's value exactly
+                ([`to_float32`][xeri.envs.vector.XeriVector.to_float32]).
 
         Raises:
             RuleSetError: the arrays do not play `rules`; the message says why.
-            ArgumentError: `num_envs` is not a positive int.
+            ArgumentError: `num_envs` is not a positive int, or `dtype` not
+                one of the two.
         """
         problem = _refusal(rules)
         if problem is not None:
             raise RuleSetError(f"the vector environment {problem}")
         if type(num_envs) is not int or num_envs < 1:
             raise ArgumentError(f"num_envs must be a positive int, not {_show(num_envs)}")
+        if dtype not in _DTYPES:
+            raise ArgumentError(f"dtype must be 'float32' or 'uint8', not {_show(dtype)}")
+        self.observation_dtype: np.dtype[Any] = np.dtype(dtype)
+        self._compact = dtype == "uint8"
         self.rules = rules
         self.num_envs = num_envs
         self.num_actions = num_actions(rules)
@@ -225,6 +253,7 @@ class XeriVector:
         # and the redealt cards.
         at_played = seats + 2
         at_captured = at_played + seats
+        self._at_captured = at_captured
         at_unknown = at_captured + sides
         self._sets = np.zeros((b, at_unknown + 2), dtype=np.uint64)
         self._hands = self._sets[:, :seats]
@@ -261,8 +290,32 @@ class XeriVector:
         self._fast = not rules.face_down
         cut = lay.planes * _CARDS
         self._cut = cut
-        self._numbers = np.zeros((b, self.observation_size - cut), dtype=np.float32)
+        # The numbers as integers (counts, one-hot entries), the tensor's
+        # values times their column's divisor: the float32 values are one
+        # division away, and the uint8 observations are these.
+        self._numbers = np.zeros((b, self.observation_size - cut), dtype=np.uint8)
         self._at = {name: at - cut for name, at in lay.start.items() if at >= cut}
+        divisors = np.ones(self.observation_size, dtype=np.float32)
+        for name in ("stock", "table_count", "captured_counts"):
+            divisors[lay.start[name] : lay.start[name] + (sides if name[0] == "c" else 1)] = _CARDS
+        at = lay.start["hand_sizes"]
+        divisors[at : at + seats] = rules.hand_size
+        for name in ("xeris", "jack_xeris"):
+            divisors[lay.start[name] : lay.start[name] + sides] = lay.xeri_cap
+        self._divisors: npt.NDArray[np.float32] = divisors
+        self._number_divisors = divisors[cut:].copy()
+        # Whether a xeri counts on each play of the round, as the round core decides (G7, V3, P4).
+        plays = rules.seats * rules.hand_size * rules.deals_per_round
+        counts = [
+            counted_xeri(rules, XeriKind.XERI, turn, plays - 1 - turn) for turn in range(plays)
+        ]
+        self._xeri_counts = np.array([kind is not None for kind in counts], dtype=bool)
+        self._every_xeri_counts = bool(self._xeri_counts.all())
+        self._set_base = (np.arange(b) * self._sets.shape[1])[:, None]
+        self._number_base = (np.arange(b) * self._numbers.shape[1])[:, None]
+        self._flat_seats = np.arange(b) * seats
+        self._ar_rows = np.arange(b)
+        self._one_hot = np.eye(seats, dtype=np.uint8)
         slot0 = np.argsort(self._order[0])  # each absolute side's place in seat 0's order
         self._slot0 = slot0
         plane_gather = []
@@ -281,6 +334,7 @@ class XeriVector:
                 index[at : at + sides] = at + slot0[mine]
             number_gather.append(index)
         self._plane_gather = np.array(plane_gather, dtype=np.int64)
+        self._unknown_plane = self._planes - 1 - self._has_redealt
         self._number_gather = np.array(number_gather, dtype=np.int64)
 
     # -- dealing -------------------------------------------------------------------------
@@ -339,7 +393,24 @@ class XeriVector:
         if self._fast:
             self._top_bit[rows] = _BIT[table[:, -1]] if t else _NONE
             self._unknown[rows] = self._deck_bits & ~self._pile[rows]
-            self._numbers[rows] = self._observe(rows, np.zeros(m, dtype=np.int64))[:, self._cut :]
+            self._numbers[rows] = self._dealt_numbers(rows)
+
+    def _dealt_numbers(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.uint8]:
+        """The numbers of a round just dealt as seat 0 sees them, as integers (see `_numbers`)."""
+        m = len(rows)
+        at = self._at
+        seats = self._seats
+        numbers = np.zeros((m, self._numbers.shape[1]), dtype=np.uint8)
+        ar = np.arange(m)
+        numbers[ar, at["to_move"] + self._to_move[rows]] = 1
+        numbers[ar, at["dealer"] + self._dealer[rows]] = 1
+        numbers[:, at["phase"] + _PLAY_PHASE] = 1
+        numbers[:, at["hand_sizes"] : at["hand_sizes"] + seats] = self.rules.hand_size
+        numbers[:, at["stock"]] = len(self._deck) - self._pos[rows]
+        table = self.rules.table_size
+        numbers[:, at["table_count"]] = table
+        numbers[:, at["lone_item"]] = table == 1
+        return numbers
 
     def _redeal_needed(self, table: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
         """Whether each initial table (one row of card indices, the top last) is dealt again."""
@@ -364,12 +435,18 @@ class XeriVector:
         """Deal `hand_size` cards to each seat from position `at` of the order, after the dealer."""
         seats = self._seats
         k = self.rules.hand_size
-        order = self._order_dealt[rows]
-        for i in range(seats):
-            seat = (dealer + 1 + i) % seats
-            cards = np.take_along_axis(order, at[:, None] + i * k + np.arange(k), axis=1)
-            self._hands[rows, seat] = _bits(cards)
-            self._hand_n[rows, seat] = k
+        # The games deal from the same place of their orders (their rounds go in
+        # step): one slice of the orders for each place, nearly always one.
+        for place in np.unique(at).tolist():
+            group = at == place
+            some = not group.all()
+            g_rows = rows[group] if some else rows
+            g_dealer = dealer[group] if some else dealer
+            order = self._order_dealt[g_rows, place : place + seats * k]
+            for i in range(seats):
+                seat = (g_dealer + 1 + i) % seats
+                self._hands[g_rows, seat] = _bits(order[:, i * k : (i + 1) * k])
+                self._hand_n[g_rows, seat] = k
         self._to_move[rows] = (dealer + 1) % seats
 
     # -- the public steps ----------------------------------------------------------------
@@ -464,13 +541,16 @@ class XeriVector:
             ok = False
         if not ok:
             raise ArgumentError(f"actions must be {len(rows)} ints, one per game")
-        cards = cards.astype(np.int64)
-        if ((cards < 0) | (cards >= _CARDS)).any():
+        cards = cards.astype(np.int64, copy=False)
+        if len(cards) and (int(cards.min()) < 0 or int(cards.max()) >= _CARDS):
             raise ArgumentError(f"an action is an int from 0 to {_CARDS - 1}")
         seat = self._to_move[rows]
-        held = (self._hands[rows, seat] & _BIT[cards]) != 0
+        bit = _BIT[cards]
+        at_hand = self._set_base[:, 0] if rows is self._all_rows else rows * self._sets.shape[1]
+        at_hand = at_hand + seat  # the mover's hand in the flat `_sets`
+        held = self._sets.reshape(-1)[at_hand] & bit
         if not held.all():
-            bad = int(np.flatnonzero(~held)[0])
+            bad = int(np.flatnonzero(held == 0)[0])
             raise IllegalMoveError(
                 f"action {int(cards[bad])} of game {int(rows[bad])} is not legal: "
                 "the card is not in the hand of the seat to move"
@@ -478,76 +558,101 @@ class XeriVector:
         if self._record:
             for row, card in zip(rows.tolist(), cards.tolist(), strict=True):
                 self._log[row].append(DECK[card])
-        return self._play(rows, seat, cards)
+        return self._play(rows, seat, cards, bit, at_hand)
 
     def _play(  # noqa: PLR0915  # the clauses in the order the engine applies them reads best flat
-        self, rows: npt.NDArray[np.int64], seat: npt.NDArray[np.int64], cards: npt.NDArray[np.int64]
+        self,
+        rows: npt.NDArray[np.int64],
+        seat: npt.NDArray[np.int64],
+        cards: npt.NDArray[np.int64],
+        bit: npt.NDArray[np.uint64],
+        at_hand: npt.NDArray[np.int64],
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
-        """The rules of G5-G9 on arrays: play each card, capture, deal again or end the round."""
+        """The rules of G5-G9 on arrays: play each card, capture, deal again or end the round.
+
+        `bit` is each card's bit and `at_hand` the place of the mover's hand
+        in the flat `_sets`.
+        """
         rules = self.rules
+        seats = self._seats
         # All the games: slices read and write in place, without gathering copies.
-        sel: npt.NDArray[np.int64] | slice = slice(None) if rows is self._all_rows else rows
-        bit = _BIT[cards]
-        self._hands[rows, seat] &= ~bit
-        hand_left = self._hand_n[rows, seat] - 1
-        self._hand_n[rows, seat] = hand_left
-        self._played[rows, seat] |= bit
+        every = rows is self._all_rows
+        sel: npt.NDArray[np.int64] | slice = slice(None) if every else rows
+        sets = self._sets.reshape(-1)
+        not_bit = ~bit
+        sets[at_hand] &= not_bit
+        sets[at_hand + (seats + 2)] |= bit  # the seat's plays, `_played`
+        at_n = (self._flat_seats if every else rows * seats) + seat
+        hand_n = self._hand_n.reshape(-1)
+        hand_left = hand_n[at_n] - 1
+        hand_n[at_n] = hand_left
         rank = _RANK[cards]
-        pile_n = self._pile_n[sel].copy()
-        top = self._top[sel].copy()
+        pile_n = self._pile_n[sel]
         nonempty = pile_n > 0
-        same = nonempty & (rank == _RANK[top])
-        take = same | (nonempty & (rank == self._sweeper))
-        xeri = same & (pile_n == 1)
+        same = rank == _RANK[self._top[sel]]
+        same &= nonempty
+        take = rank == self._sweeper
+        take &= nonempty
+        take |= same
         dealer = self._dealer[sel]
-        turn = self._turn[sel]
-        stock_n = len(self._deck) - self._pos[sel]
-        if not rules.xeri_on_first_card:
-            xeri &= turn > 0
-        if not rules.xeri_on_last_card:
-            xeri &= ~((stock_n == 0) & (hand_left == 0) & (seat == dealer))
-        jack = xeri & (rank == self._sweeper)
-        side = self._side_of[seat]
         points = self._points[cards]
-        if take.any():
-            t_rows = rows[take]
-            t_side = side[take]
-            self._captured[t_rows, t_side] |= self._pile[t_rows] | bit[take]
-            self._pile[t_rows] = _NONE
-            self._cap_n[t_rows, t_side] += pile_n[take] + 1
-            self._cap_pts[t_rows, t_side] += self._pile_pts[sel][take] + points[take]
-            self._xeris[t_rows, t_side] += xeri[take]
-            self._jacks[t_rows, t_side] += jack[take]
-            self._last[t_rows] = seat[take]
+        pile = self._pile
+        taken = np.flatnonzero(take)
+        t_rows: npt.NDArray[np.int64] | None = None
+        t_seat: npt.NDArray[np.int64] | None = None
+        t_side: npt.NDArray[np.int64] | None = None
+        if len(taken):
+            t_rows = rows[taken]
+            t_seat = seat[taken]
+            t_side = self._side_of[t_seat]
+            t_pile_n = pile_n[taken]
+            # The side's entries in the flat (game, side) arrays.
+            at_side = t_rows * self._sides + t_side
+            at_cap = t_rows * self._sets.shape[1] + (self._at_captured + t_side)
+            self._sets.reshape(-1)[at_cap] |= pile[t_rows] | bit[taken]
+            self._cap_n.reshape(-1)[at_side] += t_pile_n + 1
+            self._cap_pts.reshape(-1)[at_side] += self._pile_pts[t_rows] + points[taken]
+            xeri = same[taken] & (t_pile_n == 1)
+            if not self._every_xeri_counts:  # the round core's decision for each play (G7, V3, P4)
+                xeri &= self._xeri_counts[self._turn[t_rows]]
+            if xeri.any():
+                self._xeris.reshape(-1)[at_side] += xeri
+                jack = xeri & (rank[taken] == self._sweeper)
+                self._jacks.reshape(-1)[at_side] += jack
+            self._last[t_rows] = t_seat
             if rules.face_down:
                 first = self._down_owner[t_rows] < 0
-                self._down_owner[t_rows[first]] = seat[take][first]
-        laid = ~take
-        self._pile[rows[laid]] |= bit[laid]
+                self._down_owner[t_rows[first]] = t_seat[first]
+        pile[sel] = np.where(take, _NONE, pile[sel] | bit)
         new_pile_n = np.where(take, 0, pile_n + 1)
         self._pile_n[sel] = new_pile_n
         self._pile_pts[sel] = np.where(take, 0, self._pile_pts[sel] + points)
         self._top[sel] = np.where(take, -1, cards)
-        self._turn[sel] = turn + 1
-        following = (seat + 1) % self._seats
+        if not self._every_xeri_counts:  # the plays of the round, for the round core's decision
+            self._turn[sel] += 1
+        following = seat + 1
+        following[following == seats] = 0
         self._to_move[sel] = following
         if self._fast:
-            self._follow(rows, sel, seat, following, bit, take, hand_left, new_pile_n)
-        rewards = np.zeros((len(rows), self._seats), dtype=np.float32)
+            self._top_bit[sel] = np.where(take, _NONE, bit)
+            self._unknown[sel] &= not_bit
+            self._follow(rows, sel, seat, following, hand_left, new_pile_n, t_rows, t_seat, t_side)
+        rewards = np.zeros((len(rows), seats), dtype=np.float32)
         ended = np.zeros(len(rows), dtype=bool)
-        dealt_out = (hand_left == 0) & (seat == dealer)
+        dealt_out = hand_left == 0
+        dealt_out &= seat == dealer
         if dealt_out.any():
+            stock_n = len(self._deck) - self._pos[sel]
             again = dealt_out & (stock_n > 0)
             if again.any():  # G8: the same dealer deals again, the seat after it leads
                 a_rows = rows[again]
                 self._deal_hands(a_rows, dealer[again], self._pos[a_rows])
-                self._pos[a_rows] += self._seats * rules.hand_size
+                self._pos[a_rows] += seats * rules.hand_size
                 if self._fast:
                     at = self._at
-                    hands = self._numbers[:, at["hand_sizes"] : at["hand_sizes"] + self._seats]
-                    hands[a_rows] = self._hand_n[a_rows] / rules.hand_size
-                    stock = (len(self._deck) - self._pos[a_rows]) / _CARDS
-                    self._numbers[a_rows, at["stock"]] = stock
+                    hands = self._numbers[:, at["hand_sizes"] : at["hand_sizes"] + seats]
+                    hands[a_rows] = self._hand_n[a_rows]
+                    self._numbers[a_rows, at["stock"]] = len(self._deck) - self._pos[a_rows]
             over = dealt_out & (stock_n == 0)
             if over.any():
                 o_rows = rows[over]
@@ -568,36 +673,32 @@ class XeriVector:
         sel: npt.NDArray[np.int64] | slice,
         seat: npt.NDArray[np.int64],
         following: npt.NDArray[np.int64],
-        bit: npt.NDArray[np.uint64],
-        take: npt.NDArray[np.bool_],
         hand_left: npt.NDArray[np.int64],
         pile_n: npt.NDArray[np.int64],
+        t_rows: npt.NDArray[np.int64] | None,
+        t_seat: npt.NDArray[np.int64] | None,
+        t_side: npt.NDArray[np.int64] | None,
     ) -> None:
-        """Change the top card, the unknown cards and the numbers as one play changed them."""
-        self._top_bit[sel] = np.where(take, _NONE, bit)
-        self._unknown[sel] &= ~bit
+        """Change the numbers (as seat 0 counts them) as one play changed them."""
         numbers = self._numbers
+        flat = numbers.reshape(-1)
+        base = self._number_base[:, 0] if rows is self._all_rows else rows * numbers.shape[1]
         at = self._at
-        numbers[rows, at["to_move"] + seat] = 0.0
-        numbers[rows, at["to_move"] + following] = 1.0
-        numbers[rows, at["hand_sizes"] + seat] = hand_left / self.rules.hand_size
-        numbers[sel, at["table_count"]] = pile_n / _CARDS
+        to_move = at["to_move"]
+        numbers[sel, to_move : to_move + self._seats] = self._one_hot[following]
+        flat[base + seat + at["hand_sizes"]] = hand_left
+        numbers[sel, at["table_count"]] = pile_n
         numbers[sel, at["lone_item"]] = pile_n == 1
-        if take.any():
-            t_rows = rows[take]
-            t_seat = seat[take]
-            t_side = self._side_of[t_seat]
+        if t_rows is not None and t_seat is not None and t_side is not None:  # a capture
             last = at["last_capturer"]
-            numbers[t_rows, last : last + self._seats] = 0.0
-            numbers[t_rows, last + t_seat] = 1.0
+            numbers[t_rows, last : last + self._seats] = 0
+            numbers[t_rows, last + t_seat] = 1
             slot = self._slot0[t_side]
-            cap = self._xeri_cap
-            numbers[t_rows, at["captured_counts"] + slot] = self._cap_n[t_rows, t_side] / _CARDS
-            xeris = np.minimum(1.0, self._xeris[t_rows, t_side] / cap)
+            cap = int(self._xeri_cap)
+            numbers[t_rows, at["captured_counts"] + slot] = self._cap_n[t_rows, t_side]
+            xeris = np.minimum(self._xeris[t_rows, t_side], cap)
             numbers[t_rows, at["xeris"] + slot] = xeris
-            numbers[t_rows, at["jack_xeris"] + slot] = np.minimum(
-                1.0, self._jacks[t_rows, t_side] / cap
-            )
+            numbers[t_rows, at["jack_xeris"] + slot] = np.minimum(self._jacks[t_rows, t_side], cap)
 
     def _score(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.float32]:
         """G9 and G10: the last capturer takes the pile, then each seat's margin of the round."""
@@ -652,41 +753,89 @@ class XeriVector:
 
     # -- observations ----------------------------------------------------------------------
 
-    def observe(self, rows: npt.NDArray[np.int64] | None = None) -> npt.NDArray[np.float32]:
+    def observe(self, rows: npt.NDArray[np.int64] | None = None) -> npt.NDArray[Any]:
         """The observation of the seat to move in the games `rows` (all games by default).
 
         Args:
             rows: the games; None for all of them.
 
         Returns:
-            A `float32` array, one observation tensor per row.
+            An array of the env's `observation_dtype`, one observation per row.
         """
         if rows is None:
             rows = self._all_rows
         return self._seen(rows)
 
-    def _seen(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.float32]:
+    @property
+    def observation_divisors(self) -> npt.NDArray[np.float32]:
+        """What each column of a `uint8` observation is divided by to give the tensor's value.
+
+        1 for the card planes and the one-hot blocks, 52 for the counts of
+        cards (stock, table, captured), `hand_size` for the hand sizes, the
+        layout's cap for the xeri counts. A new `float32` array of
+        `observation_size` entries.
+        """
+        return self._divisors.copy()  # type: ignore[no-any-return]  # a float32 array
+
+    def to_float32(self, observations: npt.ArrayLike) -> npt.NDArray[np.float32]:
+        """The observation tensors of `uint8` observations: each column divided by its divisor.
+
+        The division is done in `float32`, and gives the values of
+        [`observation_tensor`][xeri.observation_tensor] exactly (the tests
+        compare them).
+
+        Args:
+            observations: `uint8` observations of this env, one per row (or one alone).
+
+        Returns:
+            A new `float32` array of the same shape.
+
+        Raises:
+            ArgumentError: the array is not `uint8` or its rows not `observation_size` long.
+        """
+        array = np.asarray(observations)
+        if array.dtype != np.uint8 or array.shape[-1:] != (self.observation_size,):
+            raise ArgumentError(
+                f"to_float32 takes uint8 observations of {self.observation_size} entries a row,"
+                f" not a {array.dtype} array of shape {array.shape}"
+            )
+        return np.divide(array, self._divisors, dtype=np.float32)  # type: ignore[no-any-return]  # a float32 array
+
+    def _seen(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[Any]:
         """The observations of the seats to move in the games `rows`: two gathers, or read whole."""
         return self._seen_masks(rows)[0]
 
     def _seen_masks(
         self, rows: npt.NDArray[np.int64]
-    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
-        """The observations and the action masks of the seats to move in the games `rows`."""
+    ) -> tuple[npt.NDArray[Any], npt.NDArray[np.int8]]:
+        """The observations (in the env's dtype) and the action masks of the movers in `rows`."""
         if not self._fast:
-            return self._observe(rows), self._masks(rows)
-        me = self._to_move[rows]
+            seen = self._observe(rows)
+            if self._compact:
+                seen = np.rint(seen * self._divisors).astype(np.uint8)
+            return seen, self._masks(rows)
+        every = rows is self._all_rows
+        me = self._to_move if every else self._to_move[rows]
         m = len(rows)
         sets = self._sets
-        planes = sets.reshape(-1)[(rows * sets.shape[1])[:, None] + self._plane_gather[me]]
-        unknown = self._planes - 1 - self._has_redealt
-        planes[:, unknown] &= ~planes[:, 0]  # the own hand is not unknown to its seat
-        out = np.empty((m, self.observation_size), dtype=np.float32)
-        bits = self._spread(planes, out)
+        base = self._set_base if every else (rows * sets.shape[1])[:, None]
+        planes = sets.reshape(-1)[base + self._plane_gather[me]]
+        planes[:, self._unknown_plane] &= ~planes[:, 0]  # the own hand is not unknown to its seat
+        little = planes.astype("<u8", copy=False).view(np.uint8)  # bit `card.index` of byte order
+        bits = np.unpackbits(
+            little.reshape(-1, 8), axis=1, count=_CARDS, bitorder="little"
+        ).reshape(m, self._cut)
         numbers = self._numbers
-        flat = (rows * numbers.shape[1])[:, None] + self._number_gather[me]
-        out[:, self._cut :] = numbers.reshape(-1)[flat]
-        return out, bits[:, 0, : self.num_actions].astype(np.int8)  # the hand: the legal cards
+        # Each seat's order of the numbers, then each game's mover's (faster than one gather).
+        counts = numbers[:, self._number_gather] if every else numbers[rows][:, self._number_gather]
+        counts = counts[self._ar_rows[:m], me]
+        if self._compact:
+            out = np.concatenate((bits, counts), axis=1)
+        else:
+            out = np.empty((m, self.observation_size), dtype=np.float32)
+            out[:, : self._cut] = bits
+            np.divide(counts, self._number_divisors, out=out[:, self._cut :])
+        return out, np.ascontiguousarray(bits[:, : self.num_actions].view(np.int8))  # the hand
 
     def _spread(
         self, planes: npt.NDArray[np.uint64], out: npt.NDArray[np.float32]
@@ -835,6 +984,7 @@ def vector_env(
     opponents: str | ArrayPolicy = "random",
     seat: int = 0,
     seed: int | None = None,
+    dtype: str = "float32",
 ) -> XeriVectorEnv:
     """A Gymnasium `VectorEnv` of one learning seat against an array policy.
 
@@ -845,6 +995,9 @@ def vector_env(
             playing every other seat.
         seat: the agent's seat.
         seed: the generator's seed (also `reset(seed=...)`).
+        dtype: the observations' dtype, `"float32"` or `"uint8"` (see
+            [`XeriVector`][xeri.envs.vector.XeriVector]); the opponents'
+            policy sees the same.
 
     Returns:
         A new [`XeriVectorEnv`][xeri.envs.vector.XeriVectorEnv].
@@ -853,7 +1006,7 @@ def vector_env(
         RuleSetError: the arrays do not play `rules`.
         ArgumentError: an argument is not one of its values.
     """
-    return XeriVectorEnv(rules, num_envs, opponents=opponents, seat=seat, seed=seed)
+    return XeriVectorEnv(rules, num_envs, opponents=opponents, seat=seat, seed=seed, dtype=dtype)
 
 
 try:
@@ -875,8 +1028,8 @@ except ImportError:  # pragma: no cover - the tests run with the extra installed
 class XeriVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]  # typed only in recent gymnasium releases
     """One learning seat in `num_envs` games against an array policy, as a Gymnasium `VectorEnv`.
 
-    Observations are dicts of `observation` (`float32`, `(num_envs, size)`)
-    and `action_mask` (`int8`, `(num_envs, 52)`), the mask also in
+    Observations are dicts of `observation` (`float32`, `(num_envs, size)`;
+    `uint8` with `dtype="uint8"`) and `action_mask` (`int8`, `(num_envs, 52)`), the mask also in
     `info["action_mask"]`; actions a `MultiDiscrete` of one card per game;
     the reward of a game is its round's margin for the agent's side at the
     end of the round, 0 before. Episodes end by termination, never by
@@ -900,12 +1053,13 @@ class XeriVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]  # typed onl
         opponents: str | ArrayPolicy = "random",
         seat: int = 0,
         seed: int | None = None,
+        dtype: str = "float32",
     ) -> None:
         if gymnasium is None:  # pragma: no cover - the tests run with the extra installed
             raise ImportError(
                 'XeriVectorEnv needs Gymnasium, in the vector extra: pip install "xeri[vector]"'
             )
-        self.games = XeriVector(rules, num_envs, seed=seed)
+        self.games = XeriVector(rules, num_envs, seed=seed, dtype=dtype)
         if type(seat) is not int or not 0 <= seat < rules.seats:
             raise ArgumentError(
                 f"seat must be an int from 0 to {rules.seats - 1}, not {_show(seat)}"
@@ -925,16 +1079,24 @@ class XeriVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]  # typed onl
         from xeri.envs.gymnasium import env_name  # noqa: PLC0415  # one naming rule for both
 
         self.metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "name": env_name(rules)}
+        single: spaces.Box[Any]
+        batch: spaces.Box[Any]
+        if dtype == "uint8":  # each column up to its divisor
+            high = self.games.observation_divisors.astype(np.uint8)
+            single = spaces.Box(np.zeros_like(high), high, dtype=np.uint8)
+            batch = spaces.Box(
+                np.zeros((num_envs, size), np.uint8), np.tile(high, (num_envs, 1)), dtype=np.uint8
+            )
+        else:
+            single = spaces.Box(0.0, 1.0, (size,), dtype=np.float32)
+            batch = spaces.Box(0.0, 1.0, (num_envs, size), dtype=np.float32)
         self.single_observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(0.0, 1.0, (size,), dtype=np.float32),
-                "action_mask": spaces.Box(0, 1, (actions,), dtype=np.int8),
-            }
+            {"observation": single, "action_mask": spaces.Box(0, 1, (actions,), dtype=np.int8)}
         )
         self.single_action_space = spaces.Discrete(actions)
         self.observation_space = spaces.Dict(
             {
-                "observation": spaces.Box(0.0, 1.0, (num_envs, size), dtype=np.float32),
+                "observation": batch,
                 "action_mask": spaces.Box(0, 1, (num_envs, actions), dtype=np.int8),
             }
         )

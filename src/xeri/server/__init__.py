@@ -19,7 +19,7 @@ and how to put it behind a reverse proxy.
   gets the next view, or `{"type": "refused", "code": ..., "message": ...}`.
 
 Every move's rows are committed to SQLite before any client is told;
-bots run in a process pool, never on the event loop; a restart resumes
+bots run in processes of their own, never on the event loop; a restart resumes
 every unfinished game from the database.
 """
 
@@ -44,8 +44,9 @@ def create_app(db: str, **options: Any) -> Starlette:  # noqa: ANN401  # the set
             `bot_delay` (seconds before a bot moves, 0.4), `evict_after` (seconds a
             finished or abandoned game stays in memory, 3600), `rate` and `burst`
             (messages per second a connection may send, 30 and 60), `max_games`,
-            `sync` (`"full"`: every commit on disk before clients are told;
-            `"normal"`: safe from a killed process, not from a power loss).
+            `sync` (`"normal"`, the default: every commit is in the operating
+            system's hands before clients are told, safe from a killed server but
+            not from a power loss; `"full"`: on disk, an `fsync` per commit).
 
     Returns:
         The Starlette application.
@@ -86,6 +87,9 @@ def serve(db: str, *, host: str = "127.0.0.1", port: int = 8000, **options: Any)
         port=port,
         ws="websockets-sansio",
         ws_max_size=MAX_FRAME,
+        # Views are compact JSON of a few hundred bytes: compressing each one cost a busy
+        # server a tenth of its time on the event loop, and a zlib state per connection.
+        ws_per_message_deflate=False,
         log_level="warning",
         lifespan="on",
     )

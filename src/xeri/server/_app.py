@@ -3,8 +3,10 @@
 See [`xeri.server`][xeri.server] for what it does; this module is how.
 Every game lives in memory as a [`Session`][xeri.session.Session] in a
 `_Room` with its connections. A move is handled under the room's lock:
-the session answers, the rows are committed by the store's own thread, and
-only then are the views sent. Bots run in a process pool.
+the session answers, the rows are committed (on the event loop with
+`sync="normal"`, by the store's own thread with `"full"`), and only then
+are the views sent. Bots run in processes of their own
+(`BotPool`, or an executor given in the settings).
 """
 
 from __future__ import annotations
@@ -13,11 +15,10 @@ import asyncio
 import contextlib
 import hmac
 import json
-import multiprocessing
 import secrets
 import time
 from collections.abc import AsyncIterator
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from importlib import resources
 from typing import Any
 
@@ -28,6 +29,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 import xeri
+from xeri.server._bots import BotPool, BotProcessError
 from xeri.server._store import Store, token_hash
 from xeri.session import SEAT_KINDS, BotTask, Refusal, Session, Update, run_bot
 
@@ -55,7 +57,7 @@ class ServerConfig:
         rate: float = 30.0,
         burst: int = 60,
         max_games: int = 10_000,
-        sync: str = "full",
+        sync: str = "normal",
         pool: Executor | None = None,
     ) -> None:
         self.db = db
@@ -95,17 +97,19 @@ class _Server:
         self.store: Store | None = None
         self.db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="xeri-db")
         self.checkpoints = ThreadPoolExecutor(max_workers=1, thread_name_prefix="xeri-wal")
-        self.pool: Executor | None = config.pool
-        self.own_pool = False
+        self.pool: Executor | None = config.pool  # bots there, if given; else in `bots`
+        self.bots = BotPool(config.workers)
         self.sweeper: asyncio.Task[None] | None = None
         self.checkpointer: asyncio.Task[None] | None = None
         # The group commit: moves waiting for the next transaction, and its writer.
         self.waiting: list[tuple[str, tuple[dict[str, Any], ...], bool, asyncio.Future[None]]] = []
         self.wake = asyncio.Event()
         self.writer: asyncio.Task[None] | None = None
+        self.inline = config.sync == "normal"
+        self.flushing = False
         self.page = (resources.files("xeri.server") / "page.html").read_text("utf-8")
 
-    # -- storage, on its own thread --
+    # -- storage: on the event loop with sync="normal", else on a thread of its own --
 
     def _store(self) -> Store:
         if self.store is None:
@@ -113,15 +117,50 @@ class _Server:
         return self.store
 
     async def _db(self, fn: Any, *args: Any, **kw: Any) -> Any:  # noqa: ANN401  # any store call
+        if self.inline:  # a commit without fsync takes tens of microseconds: no hand-off
+            return fn(*args, **kw)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.db, lambda: fn(*args, **kw))
 
     async def _append(self, game: str, rows: tuple[dict[str, Any], ...], *, over: bool) -> None:
-        """Commit a move's rows; returns once they are on disk (with others' in one commit)."""
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        """Commit a move's rows; returns once they are committed (with others' in one commit).
+
+        With `sync="normal"` the moves handled in one turn of the event loop are
+        committed together at its end, on the loop; with `"full"` the writer
+        commits, on the store's thread, what came in while the last `fsync` ran.
+        """
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
         self.waiting.append((game, rows, over, future))
-        self.wake.set()
+        if not self.inline:
+            self.wake.set()
+        elif not self.flushing:
+            self.flushing = True
+            loop.call_soon(self._flush)
         await future
+
+    def _flush(self) -> None:
+        """Commit every move waiting, on the loop, then wake their movers."""
+        self.flushing = False
+        batch, self.waiting = self.waiting, []
+        try:
+            self._store().append_many([(g, r, o) for g, r, o, _ in batch])
+        except Exception as exc:  # told to every mover of the batch
+            self._settle(batch, exc)
+        else:
+            self._settle(batch, None)
+
+    @staticmethod
+    def _settle(
+        batch: list[tuple[str, tuple[dict[str, Any], ...], bool, asyncio.Future[None]]],
+        error: BaseException | None,
+    ) -> None:
+        for *_, future in batch:
+            if not future.done():
+                if error is None:
+                    future.set_result(None)
+                else:
+                    future.set_exception(error)
 
     async def _write(self) -> None:
         """The writer: commit everything waiting in one transaction, then wake the movers."""
@@ -134,21 +173,14 @@ class _Server:
             try:
                 await self._db(self._store().append_many, [(g, r, o) for g, r, o, _ in batch])
             except Exception as exc:  # told to every mover of the batch
-                for *_, future in batch:
-                    if not future.done():
-                        future.set_exception(exc)
+                self._settle(batch, exc)
             else:
-                for *_, future in batch:
-                    if not future.done():
-                        future.set_result(None)
+                self._settle(batch, None)
 
     async def start(self) -> None:
         self.store = await self._db(Store, self.config.db, sync=self.config.sync)
-        self.writer = asyncio.create_task(self._write())
-        if self.pool is None:
-            context = multiprocessing.get_context("spawn")  # no fork of a threaded process
-            self.pool = ProcessPoolExecutor(max_workers=self.config.workers, mp_context=context)
-            self.own_pool = True
+        if not self.inline:
+            self.writer = asyncio.create_task(self._write())
         for game, header, tokens, options in await self._db(self.store.live):
             rows = await self._db(self.store.rows, game)
             session = Session.resume(header, rows)
@@ -169,8 +201,7 @@ class _Server:
             for task in (room.timer, room.bots):
                 if task is not None:
                     task.cancel()
-        if self.own_pool and self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
+        await self.bots.close()
         self.checkpoints.shutdown(wait=True)
         if self.store is not None:
             await self._db(self.store.close)
@@ -296,6 +327,9 @@ class _Server:
         if kind == "view":
             await self._send_text(ws, self._view_message(room, seat))
             return
+        if kind == "moves":  # a view that counts its moves per card: those of one card
+            await self._moves(room, seat, ws, msg.get("card"))
+            return
         if kind != "move":
             await self._send(ws, {"type": "error", "message": f"unknown message type {kind!r}"})
             return
@@ -316,6 +350,21 @@ class _Server:
             await self._commit(room, answer)
         self._after_move(room)
 
+    async def _moves(self, room: _Room, seat: int | None, ws: WebSocket, card: object) -> None:
+        if seat is None or type(card) is not str:
+            await self._send(
+                ws, {"type": "error", "message": "a seat asks for moves with a card's name"}
+            )
+            return
+        try:
+            moves = xeri.client_moves(room.session.state, seat, card)
+        except xeri.XeriError as exc:  # the client's own text, said back
+            await self._send(ws, {"type": "error", "message": str(exc)})
+            return
+        await self._send(
+            ws, {"type": "moves", "ply": room.session.ply, "card": card, "moves": moves}
+        )
+
     async def _commit(self, room: _Room, update: Update) -> None:
         """Store the rows, then tell every client: under the room's lock."""
         await self._append(room.game, update.rows, over=room.session.is_over)
@@ -329,7 +378,9 @@ class _Server:
                 continue
             text = self._view_message(room, seat)
             sends.extend(self._send_text(ws, text) for ws in list(sockets))
-        if sends:
+        if len(sends) == 1:  # the most common room: one player against bots
+            await sends[0]
+        elif sends:
             await asyncio.gather(*sends, return_exceptions=True)
 
     def _view_message(self, room: _Room, seat: int | None) -> str:
@@ -363,15 +414,24 @@ class _Server:
             room.deadline = time.time() + float(room.turn)
             room.timer = asyncio.create_task(self._timer(room, session.ply, float(room.turn)))
 
+    async def _run_bot(self, task: BotTask) -> int:
+        """A bot's decision, made in another process: never on the event loop."""
+        if self.pool is not None:
+            return await asyncio.get_running_loop().run_in_executor(self.pool, run_bot, task)
+        return await self.bots.run(task)
+
     async def _bots(self, room: _Room) -> None:
-        loop = asyncio.get_running_loop()
         while True:
             task: BotTask | None = room.session.bot_task()
             if task is None:
                 break
             if self.config.bot_delay:
                 await asyncio.sleep(self.config.bot_delay)
-            index = await loop.run_in_executor(self.pool, run_bot, task)
+            try:
+                index = await self._run_bot(task)
+            except BotProcessError:  # its process ended: a new one is started for the retry
+                await asyncio.sleep(1.0)
+                continue
             async with room.lock:
                 answer = room.session.bot_move(task, index)
                 if isinstance(answer, Refusal):
@@ -385,7 +445,6 @@ class _Server:
         seat = session.to_move
         if session.ply != ply or seat is None:
             return
-        loop = asyncio.get_running_loop()
         task = BotTask(
             kind="counting",
             observation=xeri.observe(session.state, seat),
@@ -393,7 +452,11 @@ class _Server:
             ply=ply,
             seat=seat,
         )
-        index = await loop.run_in_executor(self.pool, run_bot, task)
+        try:
+            index = await self._run_bot(task)
+        except BotProcessError:  # the player may still move (its process is started again)
+            room.timer = None
+            return
         async with room.lock:
             answer = session.bot_move(task, index)
             if isinstance(answer, Update):

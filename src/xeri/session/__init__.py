@@ -29,7 +29,7 @@ Examples:
     >>> {row["seat"] for row in first.rows}  # the deal (and any redeal): chance's
     {None}
     >>> view = session.view(0)
-    >>> update = session.submit(0, view["moves"][0][0], view["ply"])
+    >>> update = session.submit(0, 0, view["ply"])  # the first of view["moves"]
     >>> [row["seat"] for row in update.rows], session.ply
     ([0], 1)
     >>> bot = session.bot_turn()

@@ -32,7 +32,7 @@ from xeri._core.state import GameState, Phase
 from xeri._errors import RuleSetError
 from xeri._families.options import Option
 from xeri._families.pile.rule import PileCapture
-from xeri._families.sums.rule import SumCapture
+from xeri._families.sums.rule import GERMAN_VALUES, SCOPA_VALUES, SumCapture
 from xeri._moves import Deal, Move, Reshuffle
 from xeri._rules.match import FixedRounds, SharedTarget, TargetScore
 from xeri._rules.ruleset import GERMAN_POINTS, GREEK_POINTS, Redeal, RuleSet
@@ -133,6 +133,16 @@ _ALL_DECKS = (DECK, DECK, ITALIAN_DECK, PIQUET_DECK)
 """The decks `rule_sets` draws from: the 52 cards half the time (the first, to shrink to)."""
 
 
+_SUM_VALUES = (
+    GERMAN_VALUES,
+    GERMAN_VALUES,
+    SCOPA_VALUES,
+    (*GERMAN_VALUES, (Rank.JACK, 11), (Rank.QUEEN, 12), (Rank.KING, 13)),  # above 10 (K2)
+    ((Rank.ACE, (1, 11)), *GERMAN_VALUES[1:]),  # an Ace of two values (K2)
+)
+"""The values `rule_sets` draws for the sum family: German Xeri's half the time (the first)."""
+
+
 def _sum_capture(options: dict[str, object]) -> SumCapture:
     """A `SumCapture` of the options drawn, those that do not fit the others set back.
 
@@ -170,9 +180,12 @@ def _rule_sets(draw: st.DrawFn, max_seats: int, name: str, *, decks: bool) -> Ru
             sweeper=draw(st.sampled_from([Rank.JACK, Rank.JACK, None, Rank.KING]))
         )
     else:
-        capture = _sum_capture(
-            {o.name: draw(st.booleans()) for o in SumCapture.OPTIONS if type(o.default) is bool}
-        )
+        options: dict[str, object] = {
+            o.name: draw(st.booleans()) for o in SumCapture.OPTIONS if type(o.default) is bool
+        }
+        options["values"] = draw(st.sampled_from(_SUM_VALUES))
+        options["total"] = draw(st.sampled_from([None, None, 11, 15]))
+        capture = _sum_capture(options)
     deck = draw(st.sampled_from(_ALL_DECKS)) if decks else DECK
     bottom = draw(st.booleans())
     redeal = draw(st.sampled_from(list(Redeal)))
@@ -230,7 +243,9 @@ def rule_sets(
     [`PIQUET_DECK`][xeri.PIQUET_DECK] (about half the draws); the pile family
     ([`PileCapture`][xeri.PileCapture] with the Jack, the King or no sweeper)
     or the sum family ([`SumCapture`][xeri.SumCapture] with each of its
-    options); a table of 0 to 8 cards and a hand size that deal the deck in
+    options: German Xeri's or Scopa's values, pictures worth 11 to 13 or an
+    Ace worth 1 or 11 ([K2][rules-k2]), a `total` of 11 or 15 ([K1][rules-k1]));
+    a table of 0 to 8 cards and a hand size that deal the deck in
     whole deals; face-down table cards (pile family); every
     [`Redeal`][xeri.Redeal] condition (on tables small enough to be redealt
     quickly, from a deck large enough); the shown bottom card

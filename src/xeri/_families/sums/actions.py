@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from xeri._cards import DECK, Card, Rank
 from xeri._errors import IllegalMoveError, RuleSetError
+from xeri._families.sums.items import _ints, _mask_groups, _sumset
 from xeri._moves import TRAILS, Capture, Combine, PlayerMove, Trail
 from xeri._table import Build, TableItem
 
@@ -33,8 +34,8 @@ _MAX = 10
 _Key = tuple[int, int, tuple[int, ...], int]
 """An action of a sum game: (card index, kind, anchors, value)."""
 
-Values = tuple[tuple[Rank, int], ...]
-"""A rule's card values, as `SumCapture.values` holds them."""
+Values = tuple[tuple[Rank, int | tuple[int, ...]], ...]
+"""A rule's card values, as `SumCapture.values` holds them (a rank may have several)."""
 
 _GERMAN: Values = tuple((Rank(v), v) for v in range(1, _MAX + 1))
 
@@ -47,20 +48,56 @@ _MAX_ACTIONS = 32_768
 
 @lru_cache(maxsize=64)
 def _value_map(values: Values) -> dict[Card, int | None]:
-    by_rank = dict(values)
+    """Each card's value (the lowest of several), None for a picture."""
+    by_rank = {rank: _ints(v)[0] for rank, v in values}
     return {card: by_rank.get(card.rank) for card in DECK}
 
 
+def _top(values: Values) -> int:
+    """The largest value a build may have under these values: at least 10."""
+    return max([_MAX, *(_ints(v)[-1] for _, v in values)])
+
+
+@lru_cache(maxsize=64)
+def _targets(values: Values, total: int | None) -> dict[Card, int] | None:
+    """Under several values or a `total`: each number card's targets as bits (see `SumCapture`).
+
+    None for a rule of one value a rank and no total: its targets are its values.
+    """
+    if total is None and all(type(v) is int for _, v in values):
+        return None
+    by_rank = {rank: _ints(v) for rank, v in values}
+    out: dict[Card, int] = {}
+    for card in DECK:
+        own = by_rank.get(card.rank, ())
+        if total is None:
+            out[card] = sum(1 << v for v in own)
+        else:
+            out[card] = sum(1 << (total - v) for v in own if v < total)
+    return out
+
+
+@lru_cache(maxsize=64)
+def _masks(values: Values) -> dict[Card, int]:
+    """Each card's values as bits, 0 for a picture."""
+    by_rank = {rank: _ints(v) for rank, v in values}
+    return {card: sum(1 << v for v in by_rank.get(card.rank, ())) for card in DECK}
+
+
 class _SumTable:
-    """The actions of a sum game with given card values, numbered once."""
+    """The actions of a sum game with given card values (and `total`), numbered once."""
 
     __slots__ = ("actions", "index", "parts", "targets")
 
-    def __init__(self, values: Values) -> None:
+    def __init__(self, values: Values, total: int | None = None) -> None:
         value = _value_map(values)
+        aims = _targets(values, total)
         keys: list[_Key] = []
         for card in DECK:
-            keys += sorted(_card_actions(card, value))
+            if aims is not None:
+                keys += sorted(_mask_actions(card, _masks(values), aims))
+                continue
+            keys += sorted(_card_actions(card, value, _top(values)))
         self.actions: tuple[_Key, ...] = tuple(keys)
         self.index: dict[_Key, int] = {key: i for i, key in enumerate(keys)}
         targets = sorted({key[1:] for key in keys})
@@ -71,7 +108,27 @@ class _SumTable:
         )
 
 
-def _card_actions(card: Card, values: dict[Card, int | None]) -> list[_Key]:
+def _mask_actions(card: Card, masks: dict[Card, int], targets: dict[Card, int]) -> list[_Key]:
+    """`_card_actions` under several values or a total: trails and captures of loose cards.
+
+    Those rules have no builds, so no action takes or makes one ([K1][rules-k1], [K2][rules-k2]).
+    """
+    i = card.index
+    out: list[_Key] = [(i, _TRAIL, (), 0)]
+    if not masks[card]:
+        out += [(i, _TAKE, (c.index,), 0) for c in DECK if c.rank is card.rank and c is not card]
+        return out
+    want = targets[card]
+    numbers = [c for c in DECK if c is not card and masks[c]]
+    limit = (1 << want.bit_length()) - 1
+    out += [
+        (i, _TAKE, tuple(c.index for c in group), 0)  # type: ignore[union-attr]  # Cards
+        for group in _mask_groups(numbers, masks, want, limit)
+    ]
+    return out
+
+
+def _card_actions(card: Card, values: dict[Card, int | None], top: int = _MAX) -> list[_Key]:
     """Every (card, kind, anchors, value) tuple the rules allow for one card."""
     i = card.index
     out: list[_Key] = [(i, _TRAIL, (), 0)]
@@ -83,14 +140,14 @@ def _card_actions(card: Card, values: dict[Card, int | None]) -> list[_Key]:
     numbers.sort(key=_by_value)  # German Xeri's deck order already is
     out += [(i, _TAKE, tuple(sorted(group)), 0) for group in _subsets(numbers, value)]
     for anchor, v in numbers:
-        rest = _rest_sums(numbers, anchor)
+        rest = _rest_sums(numbers, anchor, top)
         if v < value and rest >> (value - v) & 1:
             out.append((i, _TAKE_BUILD, (anchor,), 0))
-        if v + value <= _MAX:
+        if v + value <= top:
             out.append((i, _COMBINE, (anchor,), v))  # onto the loose card
             out += [
                 (i, _COMBINE, (anchor,), w)  # onto a build of value w anchored there
-                for w in range(v + 1, _MAX - value + 1)
+                for w in range(v + 1, top - value + 1)
                 if rest >> (w - v) & 1
             ]
     return out
@@ -100,12 +157,12 @@ def _by_value(number: tuple[int, int]) -> tuple[int, int]:
     return number[1], number[0]
 
 
-def _rest_sums(numbers: list[tuple[int, int]], anchor: int) -> int:
-    """The sums (bit s for s) of non-empty sets of the number cards above `anchor` in the deck."""
+def _rest_sums(numbers: list[tuple[int, int]], anchor: int, top: int = _MAX) -> int:
+    """The sums (bit s for s, up to `top`) of non-empty sets of the number cards above `anchor`."""
     sums = 1
     for index, v in numbers:
         if index > anchor:
-            sums |= (sums << v) & ((1 << (_MAX + 1)) - 1)
+            sums |= (sums << v) & ((1 << (top + 1)) - 1)
     return sums & ~1
 
 
@@ -131,25 +188,61 @@ def _subsets(numbers: list[tuple[int, int]], total: int) -> list[tuple[int, ...]
 
 
 @lru_cache(maxsize=_TABLES)
-def _sum_table(values: Values = _GERMAN) -> _SumTable:
-    """The action table of a table of values, built on first use (a constant of the rules).
+def _sum_table(values: Values = _GERMAN, total: int | None = None) -> _SumTable:
+    """The action table of a table of values and a total, built on first use (constants).
 
     Raises:
         RuleSetError: the table would hold more than `_MAX_ACTIONS` actions.
     """
-    count = _action_count(values)
+    count = _action_count(values, total)
     if count > _MAX_ACTIONS:
+        what = "these values" if total is None else f"these values with total={total}"
         raise RuleSetError(
-            f"SumCapture.values: these values make {count:,} actions, more than the"
+            f"SumCapture.values: {what} make {count:,} actions, more than the"
             f" {_MAX_ACTIONS:,} an action encoding holds (every preset has 18,308), so the rule"
             " has no integer actions; it plays without them (legal_moves, apply, the bots)"
         )
-    return _SumTable(values)
+    return _SumTable(values, total)
 
 
-def _action_count(values: Values) -> int:
-    """How many actions `_SumTable(values)` would hold, counted without listing them."""
+def _mask_action_count(values: Values, total: int | None) -> int:
+    """`_action_count` under several values or a total: sets counted, not choices of values.
+
+    For each number card, the other number cards are read once, keeping how
+    many sets reach each *set* of sums (as bits): a set is counted once
+    however many choices of values make a target.
+    """
+    masks = _masks(values)
+    targets = _targets(values, total)
+    assert targets is not None  # the caller's test
+    count = 0
+    for card in DECK:
+        count += 1  # the trail
+        if not masks[card]:
+            count += sum(1 for c in DECK if c.rank is card.rank and c is not card)
+            continue
+        want = targets[card]
+        limit = (1 << want.bit_length()) - 1
+        ways: dict[int, int] = {1: 1}  # the sets of sums reached, and how many card sets reach each
+        for c in DECK:
+            if c is card or not masks[c]:
+                continue
+            grown = dict(ways)
+            for sums, n in ways.items():
+                new = _sumset(sums, masks[c], limit)
+                if new:
+                    grown[new] = grown.get(new, 0) + n
+            ways = grown
+        count += sum(n for sums, n in ways.items() if sums & want)
+    return count
+
+
+def _action_count(values: Values, total: int | None = None) -> int:
+    """How many actions `_SumTable(values, total)` would hold, counted without listing them."""
+    if _targets(values, total) is not None:
+        return _mask_action_count(values, total)
     value = _value_map(values)
+    top = _top(values)
     total = 0
     for card in DECK:
         v = value[card]
@@ -164,11 +257,11 @@ def _action_count(values: Values) -> int:
                 ways[t] += ways[t - w]
         total += ways[v]
         for anchor, w in numbers:
-            rest = _rest_sums(numbers, anchor)
+            rest = _rest_sums(numbers, anchor, top)
             if w < v and rest >> (v - w) & 1:
                 total += 1
-            if w + v <= _MAX:
-                total += 1 + sum(1 for x in range(w + 1, _MAX - v + 1) if rest >> (x - w) & 1)
+            if w + v <= top:
+                total += 1 + sum(1 for x in range(w + 1, top - v + 1) if rest >> (x - w) & 1)
     return total
 
 
@@ -177,6 +270,11 @@ def _no_multi(rule: SumCapture) -> None:
         raise RuleSetError(
             "SumCapture(multi_capture=True) has no action encoding: one card may take any set "
             "of items that divides into groups of its value, too many for a fixed action space"
+        )
+    if rule.builds and any(type(v) is tuple for _, v in rule.values):
+        raise RuleSetError(
+            "SumCapture with builds and ranks of several values has no action encoding: an "
+            "action names the value of the item built on, not which value the card announces"
         )
     if rule.multi_builds:
         raise RuleSetError(
@@ -207,20 +305,24 @@ def _sum_key(move: PlayerMove, values: Values = _GERMAN) -> _Key:
     raise IllegalMoveError(f"{move} is not a move of a sum game that an action names")
 
 
-def _sum_action_of(move: PlayerMove, values: Values = _GERMAN) -> int:
+def _sum_action_of(move: PlayerMove, values: Values = _GERMAN, total: int | None = None) -> int:
     if type(move) not in {Trail, Capture, Combine}:
         raise IllegalMoveError(f"{type(move).__name__} is not a move of a sum game")
-    action = _sum_table(values).index.get(_sum_key(move, values))
+    action = _sum_table(values, total).index.get(_sum_key(move, values))
     if action is None:
         raise IllegalMoveError(f"{move} is not a move of a sum game that an action names")
     return action
 
 
 def _sum_move_of(
-    action: int, table: tuple[TableItem, ...], hand: tuple[Card, ...], values: Values = _GERMAN
+    action: int,
+    table: tuple[TableItem, ...],
+    hand: tuple[Card, ...],
+    values: Values = _GERMAN,
+    total: int | None = None,
 ) -> PlayerMove:
     value_of = _value_map(values)
-    index, kind, anchors, value = _sum_table(values).actions[action]
+    index, kind, anchors, value = _sum_table(values, total).actions[action]
     card = DECK[index]
     if card not in hand:
         raise IllegalMoveError(f"action {action} plays {card}, which is not in the hand")

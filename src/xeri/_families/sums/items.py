@@ -10,6 +10,11 @@ __all__: list[str] = []
 _Targets = list[tuple[int, int, int, object, TableItem]]
 
 
+def _ints(value: int | tuple[int, ...]) -> tuple[int, ...]:
+    """A rank's value as the tuple of the values it may count as ([K2][rules-k2])."""
+    return value if type(value) is tuple else (value,)  # type: ignore[return-value]  # an int
+
+
 def _scan(
     table: tuple[TableItem, ...],
     values: dict[Card, int | None],
@@ -51,3 +56,74 @@ def _scan(
 def _multiple(build: Build, values: dict[Card, int | None]) -> bool:
     """Whether a build holds several groups of its value: its cards add up to more."""
     return sum(values[c] or 0 for c in build.cards) != build.value
+
+
+def _sumset(sums: int, values: int, limit: int) -> int:
+    """The sums `s + v` for `s` in `sums` and `v` in `values` (bit sets), up to `limit`."""
+    out = 0
+    while values:
+        low = values & -values
+        out |= sums << (low.bit_length() - 1)
+        values ^= low
+    return out & limit
+
+
+def _mask_groups(
+    loose: list[Card], masks: dict[Card, int], want: int, limit: int
+) -> list[tuple[TableItem, ...]]:
+    """The sets of `loose` (in deck order) for which some choice of values makes a sum of `want`.
+
+    Each card of `loose` has the values of `masks[card]`, `want` is a bit
+    set of sums (bit 0 clear). The sets come in lexicographic order (a set
+    before its extensions). A card is added only when the cards after it
+    can still complete a wanted sum, so every step leads to a set: the cost
+    is the number of sets times the table's size.
+    """
+    n = len(loose)
+    reach = [1] * (n + 1)  # reach[i]: the sums some subset of loose[i:] makes
+    for i in range(n - 1, -1, -1):
+        reach[i] = reach[i + 1] | _sumset(reach[i + 1], masks[loose[i]], limit)
+    out: list[tuple[TableItem, ...]] = []
+    chosen: list[Card] = []
+
+    def search(start: int, sums: int) -> None:
+        for i in range(start, n):
+            card = loose[i]
+            new = _sumset(sums, masks[card], limit)
+            if not _sumset(new, reach[i + 1], limit) & want:
+                continue  # no set of the cards after it completes a wanted sum
+            chosen.append(card)
+            if new & want:
+                out.append(tuple(chosen))
+            search(i + 1, new)
+            chosen.pop()
+
+    search(0, 1)
+    return out
+
+
+def _matched(owned: list[int], masks: list[int]) -> bool:
+    """[D4][rules-d4] under several values: each build owned gets a card of its own to take it.
+
+    `owned` lists the values of the seat's builds, `masks` the values of the
+    cards it keeps, as bits; a card takes a build of any of its values. A
+    matching found by augmenting paths (Kuhn's algorithm): a handful of
+    builds and cards.
+    """
+    if not owned:
+        return True
+    if len(owned) > len(masks):
+        return False
+    holder = [-1] * len(masks)  # the build each card is given, or -1
+
+    def give(b: int, tried: list[bool]) -> bool:
+        bit = 1 << owned[b]
+        for k, mask in enumerate(masks):
+            if mask & bit and not tried[k]:
+                tried[k] = True
+                if holder[k] < 0 or give(holder[k], tried):
+                    holder[k] = b
+                    return True
+        return False
+
+    return all(give(b, [False] * len(masks)) for b in range(len(owned)))

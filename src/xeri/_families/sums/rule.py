@@ -10,7 +10,8 @@ exactly one thing ([D3][rules-d3]):
   rank, one at a time; pictures never sum. With `multi_capture` a number
   card may take several disjoint groups of its value at once.
 * **combine**: lay a number card on a loose number card or a build and
-  announce the sum (at most 10); onto the opponent's build this is a raise
+  announce the sum (at most 10, or the largest value of the rule's
+  `values`); onto the opponent's build this is a raise
   and the mover becomes its owner. The mover must keep a card of the
   announced value. With `multi_builds` the card may be laid with several
   items, which together with it divide into groups of the announced value
@@ -23,13 +24,21 @@ value in its hand, and a seat that owns a build may not trail. It follows
 that the seat to move always has a legal move (it can take one of its
 builds, or trail when it owns none), and that no build outlives a deal.
 
+Two options change the sums themselves: `total` makes the cards taken and
+the card played add up to a fixed total ([K1][rules-k1], Escoba's 15), and
+`values` may give a rank a value above 10 or several values, any of which
+a sum may count ([K2][rules-k2]). Those rules are played by the `_mask_`
+methods, which keep each card's values as a bit set and the sums a set of
+cards can make as another.
+
 [`SumCapture.play`][xeri.SumCapture.play] checks the move played and
 nothing else: it never lists the legal moves.
 """
 
 from __future__ import annotations
 
-from itertools import combinations, product
+from functools import lru_cache
+from itertools import combinations, pairwise, product
 from operator import add
 from typing import ClassVar
 
@@ -41,16 +50,37 @@ from xeri._families.options import Option
 from xeri._families.protocol import NO_NEEDS, HandNeeds, OutcomeTuple, XeriKind
 from xeri._families.sums import actions as _sum_actions
 from xeri._families.sums import lazy as _lazy
-from xeri._families.sums.items import _multiple, _scan, _Targets
+from xeri._families.sums.items import (
+    _ints,
+    _mask_groups,
+    _matched,
+    _multiple,
+    _scan,
+    _sumset,
+    _Targets,
+)
 from xeri._immutable import _Immutable, _repr
 from xeri._moves import TRAILS, Capture, Combine, PlayerMove, Trail, move_sort_key
 from xeri._table import Build, TableItem, item_cards, item_sort_key
 
-__all__ = ["GERMAN_VALUES", "SCOPA_VALUES", "SUM_OPTIONS", "SumCapture", "card_value"]
+__all__ = [
+    "GERMAN_VALUES",
+    "MAX_VALUE",
+    "SCOPA_VALUES",
+    "SUM_OPTIONS",
+    "SumCapture",
+    "card_value",
+]
 
 _MAX = 10
+"""German Xeri's largest value, and the smallest bound on a build's value ([D3][rules-d3])."""
 _SUMS = (1 << (_MAX + 1)) - 1
 """A bit set of sums 0 to 10: bit s stands for the sum s."""
+MAX_VALUE = 40
+"""The largest value a rank may have in sums, and the largest `total` ([K2][rules-k2])."""
+
+Value = int | tuple[int, ...]
+"""A rank's value in sums: one int, or the ints it may count as, ascending ([K2][rules-k2])."""
 
 
 def card_value(card: Card) -> int | None:
@@ -74,13 +104,20 @@ SCOPA_VALUES: tuple[tuple[Rank, int], ...] = (
 """The values of Scopa ([S1][rules-s1]): Ace 1, 2 to 7 as printed, Jack 8, Queen 9, King 10."""
 
 
-def _card_values(pairs: tuple[tuple[Rank, int], ...]) -> dict[Card, int | None]:
-    by_rank = dict(pairs)
+def _card_values(pairs: tuple[tuple[Rank, Value], ...]) -> dict[Card, int | None]:
+    """Each card's value (the lowest, for a rank of several), None for a picture."""
+    by_rank = {rank: _ints(value)[0] for rank, value in pairs}
     return {c: by_rank.get(c.rank) for c in DECK}
 
 
-def _by_value(values: dict[Card, int | None]) -> dict[int, frozenset[Card]]:
-    return {v: frozenset(c for c in DECK if values[c] == v) for v in range(1, _MAX + 1)}
+def _card_masks(pairs: tuple[tuple[Rank, Value], ...]) -> dict[Card, int]:
+    """Each card's values as a bit set (bit v for the value v), 0 for a picture."""
+    by_rank = {rank: _ints(value) for rank, value in pairs}
+    return {c: sum(1 << v for v in by_rank.get(c.rank, ())) for c in DECK}
+
+
+def _by_value(values: dict[Card, int | None], top: int = _MAX) -> dict[int, frozenset[Card]]:
+    return {v: frozenset(c for c in DECK if values[c] == v) for v in range(1, top + 1)}
 
 
 _VALUES: dict[Card, int | None] = _card_values(GERMAN_VALUES)
@@ -88,14 +125,30 @@ _BY_VALUE: dict[int, frozenset[Card]] = _by_value(_VALUES)
 
 
 def _value_pairs(value: object) -> object:
-    """A dict or pairs of `(rank, value)`, as pairs sorted by rank; anything else as given."""
+    """A dict or pairs of `(rank, value)`, as pairs sorted by rank; anything else as given.
+
+    A value given as a list or tuple of ints becomes a sorted tuple, and a tuple of one
+    int that int: the canonical form, so that equal rules are equal values.
+    """
     if isinstance(value, dict):
         value = tuple(value.items())
     if isinstance(value, (tuple, list)) and all(
         isinstance(p, tuple) and len(p) == 2 and isinstance(p[0], Rank) for p in value
     ):
-        return tuple(sorted(value))
+        return tuple(sorted(((rank, _one_value(v)) for rank, v in value), key=_first))
     return value
+
+
+def _one_value(value: object) -> object:
+    """A rank's value in its canonical form: an int, or a sorted tuple of several ints."""
+    if isinstance(value, (tuple, list)) and value and all(type(v) is int for v in value):
+        ints = tuple(sorted(value))
+        return ints[0] if len(ints) == 1 else ints
+    return value
+
+
+def _first(pair: tuple[Rank, object]) -> Rank:
+    return pair[0]
 
 
 SUM_OPTIONS: tuple[Option, ...] = (
@@ -171,7 +224,15 @@ SUM_OPTIONS: tuple[Option, ...] = (
         since=2,
         kernel=False,
         words=None,
-        doc="D1, S1: the value of each rank in sums; a rank without one is a picture.",
+        doc="D1, S1, K2: the value of each rank in sums (1 to 40, or several); none: a picture.",
+    ),
+    Option(
+        name="total",
+        default=None,
+        since=3,
+        kernel=False,
+        words="the played card counts",
+        doc="K1: the cards taken and the card played make this total (None: they make its value).",
     ),
 )
 """The table of `SumCapture`'s options: the only list of their names (see `Option`)."""
@@ -187,17 +248,29 @@ def _good_values(pairs: object) -> bool:
     return (
         type(pairs) is tuple
         and all(
-            type(p) is tuple and len(p) == 2 and isinstance(p[0], Rank) and _int_in(p[1], 1, _MAX)
+            type(p) is tuple and len(p) == 2 and isinstance(p[0], Rank) and _good_value(p[1])
             for p in pairs
         )
         and len({p[0] for p in pairs}) == len(pairs)
     )
 
 
-def _partitions_of(total: int) -> tuple[tuple[int, ...], ...]:
-    """The ways to write `total` as a sum of values 1 to 10, as counts indexed by value."""
+def _good_value(value: object) -> bool:
+    """One int from 1 to `MAX_VALUE`, or a tuple of several such ints, ascending, distinct."""
+    if type(value) is tuple:
+        return (
+            len(value) > 1
+            and all(_int_in(v, 1, MAX_VALUE) for v in value)
+            and all(a < b for a, b in pairwise(value))
+        )
+    return _int_in(value, 1, MAX_VALUE)
+
+
+@lru_cache(maxsize=64)
+def _partitions_of(total: int, top: int = _MAX) -> tuple[tuple[int, ...], ...]:
+    """The ways to write `total` as a sum of values 1 to `top`, as counts indexed by value."""
     out: list[tuple[int, ...]] = []
-    counts = [0] * (_MAX + 1)
+    counts = [0] * (top + 1)
 
     def search(rest: int, largest: int) -> None:
         if not rest:
@@ -208,21 +281,17 @@ def _partitions_of(total: int) -> tuple[tuple[int, ...], ...]:
             search(rest - v, v)
             counts[v] -= 1
 
-    search(total, _MAX)
+    search(total, min(total, top))
     return tuple(out)
-
-
-_PARTITIONS = tuple(_partitions_of(total) for total in range(_MAX + 1))
-"""A constant: the groups of each value, as counts of the values in them (42 for ten)."""
 
 
 def _value(item: TableItem, values: dict[Card, int | None]) -> int | None:
     return item.value if isinstance(item, Build) else values[item]
 
 
-def _held(hand: tuple[Card, ...], values: dict[Card, int | None]) -> list[int]:
-    """The number cards of a hand, counted by value."""
-    held = [0] * (_MAX + 1)
+def _held(hand: tuple[Card, ...], values: dict[Card, int | None], top: int) -> list[int]:
+    """The number cards of a hand, counted by value (values 0 to `top`)."""
+    held = [0] * (top + 1)
     for card in hand:
         value = values[card]
         if value is not None:
@@ -230,23 +299,27 @@ def _held(hand: tuple[Card, ...], values: dict[Card, int | None]) -> list[int]:
     return held
 
 
-def _groups(numbers: list[tuple[int, int, Card]], wanted: int) -> list[list[tuple[TableItem, ...]]]:
+def _groups(
+    numbers: list[tuple[int, int, Card]], wanted: int, top: int
+) -> list[list[tuple[TableItem, ...]]]:
     """The sets of loose number cards adding up to each value of `wanted`, bucketed by sum.
 
-    `numbers` holds `(value, index, card)` sorted, so in deck order; `wanted`
-    is a bit set of values (bit v for the value v). Each bucket comes out in
-    lexicographic order. A card is added only when the cards after it can
+    `numbers` holds `(value, index, card)` sorted by value, so in deck order
+    when values grow with the deck (German Xeri's, Scopa's); `wanted` is a
+    bit set of values (bit v for the value v), up to `top`. Each bucket comes
+    out in lexicographic order of `numbers`. A card is added only when the cards after it can
     still complete a wanted sum (`reach` says which sums they make), so
     every step of the search leads to a group: the cost is the number of
     groups times the size of the table, whatever the table holds.
     """
     n = len(numbers)
+    limit = (1 << (top + 1)) - 1
     reach = [1] * (n + 1)  # reach[i]: the sums some subset of numbers[i:] makes
     sums = 1
     for i in range(n - 1, -1, -1):
-        sums |= (sums << numbers[i][0]) & _SUMS
+        sums |= (sums << numbers[i][0]) & limit
         reach[i] = sums
-    out: list[list[tuple[TableItem, ...]]] = [[] for _ in range(_MAX + 1)]
+    out: list[list[tuple[TableItem, ...]]] = [[] for _ in range(top + 1)]
     chosen: list[Card] = []
 
     def search(start: int, total: int) -> None:
@@ -266,7 +339,9 @@ def _groups(numbers: list[tuple[int, int, Card]], wanted: int) -> list[list[tupl
     return out
 
 
-def _divisible(numbers: list[tuple[int, int, Card]], value: int) -> list[tuple[Card, ...]]:
+def _divisible(
+    numbers: list[tuple[int, int, Card]], value: int, top: int
+) -> list[tuple[Card, ...]]:
     """Every non-empty set of loose number cards that divides into groups of `value` each.
 
     Whether a set divides depends only on how many cards of each value it
@@ -275,13 +350,13 @@ def _divisible(numbers: list[tuple[int, int, Card]], value: int) -> list[tuple[C
     that divide; each count found then stands for every card set that has
     it. The cost is proportional to the number of sets returned.
     """
-    by_value: list[list[Card]] = [[] for _ in range(_MAX + 1)]
+    by_value: list[list[Card]] = [[] for _ in range(top + 1)]
     for v, _, card in numbers:
         if v <= value:
             by_value[v].append(card)
     room = tuple(map(len, by_value))
-    shapes = [s for s in _PARTITIONS[value] if all(map(int.__le__, s, room))]
-    empty = (0,) * (_MAX + 1)
+    shapes = [s for s in _partitions_of(value, top) if all(map(int.__le__, s, room))]
+    empty = (0,) * (top + 1)
     seen = {empty}
     todo = [empty]
     while todo:
@@ -303,15 +378,15 @@ def _splits(counts: list[int], value: int) -> bool:
     """Whether number cards, counted by value, divide into groups of `value` each.
 
     The largest card left belongs to some group: try every way to fill that
-    group with cards no larger (at most 42), then divide the rest. Values
-    are at most ten, so the search is small; `counts` is restored on return.
+    group with cards no larger (at most 42 ways for ten), then divide the
+    rest; `counts` is restored on return.
     """
     if sum(v * k for v, k in enumerate(counts)) % value:
         return False
     failed: set[tuple[int, ...]] = set()
 
     def divide() -> bool:
-        top = next((v for v in range(_MAX, 0, -1) if counts[v]), 0)
+        top = next((v for v in range(len(counts) - 1, 0, -1) if counts[v]), 0)
         if not top:
             return True
         key = tuple(counts)
@@ -358,14 +433,15 @@ def _without(owned: list[int], taken: tuple[TableItem, ...], seat: int) -> list[
 
 
 def _reach(
-    table: tuple[TableItem, ...], values: dict[Card, int | None]
+    table: tuple[TableItem, ...], values: dict[Card, int | None], limit: int = _SUMS
 ) -> tuple[int, int, set[Rank]]:
     """What the table offers to a capture, as bit masks and a set.
 
     Returns:
         The sums its loose number cards can make (bit `v` set for a sum `v`
-        up to 10, bit 0 for the empty sum), the values of its builds (bit
-        `v` for a build of `v`), and the ranks of its loose pictures.
+        up to the bits of `limit`, bit 0 for the empty sum), the values of
+        its builds (bit `v` for a build of `v`), and the ranks of its loose
+        pictures.
     """
     sums = 1
     builds = 0
@@ -376,19 +452,40 @@ def _reach(
             if value is None:
                 ranks.add(t.rank)
             else:
-                sums |= (sums << value) & _SUMS
+                sums |= (sums << value) & limit
         elif isinstance(t, Build):
             builds |= 1 << t.value
     return sums, builds, ranks
 
 
-def _capturers(table: tuple[TableItem, ...], values: dict[Card, int | None]) -> frozenset[Card]:
+def _capturers(
+    table: tuple[TableItem, ...], values: dict[Card, int | None], top: int
+) -> frozenset[Card]:
     """Every card that could take something from `table` (for a compulsory capture, D5)."""
-    sums, builds, ranks = _reach(table, values)
+    sums, builds, ranks = _reach(table, values, (1 << (top + 1)) - 1)
     reached = (sums & ~1) | builds
     return frozenset(
         c for c in DECK if c.rank in ranks or ((v := values[c]) is not None and reached >> v & 1)
     )
+
+
+def _mask_reach(
+    table: tuple[TableItem, ...], masks: dict[Card, int], limit: int
+) -> tuple[int, int, set[Rank]]:
+    """`_reach` for cards of several values: the sums some choice of the values makes."""
+    sums = 1
+    builds = 0
+    ranks: set[Rank] = set()
+    for t in table:
+        if type(t) is Card:
+            mask = masks[t]
+            if not mask:
+                ranks.add(t.rank)
+            else:
+                sums |= _sumset(sums, mask, limit)
+        elif isinstance(t, Build):
+            builds |= 1 << t.value
+    return sums, builds, ranks
 
 
 @attrs.frozen(kw_only=True, repr=False)
@@ -430,14 +527,20 @@ class SumCapture(_Immutable):
     """[D5][rules-d5] option: a player who can capture must capture."""
     self_raise: bool = False
     """[D3][rules-d3] option: a player may raise their own build."""
-    values: tuple[tuple[Rank, int], ...] = attrs.field(
+    values: tuple[tuple[Rank, Value], ...] = attrs.field(
         default=GERMAN_VALUES, converter=_value_pairs
     )
-    """The value of each rank in sums, as `(rank, value)` pairs from 1 to 10 (a dict is
-    accepted): [`GERMAN_VALUES`][xeri.GERMAN_VALUES] by default,
-    [`SCOPA_VALUES`][xeri.SCOPA_VALUES] in Scopa. A rank without a value is a
+    """The value of each rank in sums, as `(rank, value)` pairs (a dict is accepted):
+    [`GERMAN_VALUES`][xeri.GERMAN_VALUES] by default, [`SCOPA_VALUES`][xeri.SCOPA_VALUES]
+    in Scopa. A value is an int from 1 to [`MAX_VALUE`][xeri.MAX_VALUE] (40), or a tuple
+    of several such ints, any of which a sum may count (`(Rank.ACE, (1, 11))`,
+    [K2][rules-k2]); a tuple of one int is that int. A rank without a value is a
     *picture*: it takes only a loose card of its own rank, one at a time, and never
-    builds."""
+    builds. A build may be announced up to the largest value (at least 10). Under
+    `multi_capture` the groups of one capture all make the same value of the card
+    played; a card of several values builds with the value its builder announces, and
+    [D4][rules-d4] gives each build owned a card of its own. Ranks of several values
+    need `multi_builds=False`."""
     builds: bool = True
     """Whether a card may be combined with a table item into a build ([D3][rules-d3]);
     False in Scopa, where a card only captures or is laid free."""
@@ -456,8 +559,27 @@ class SumCapture(_Immutable):
     """Whether a card that can capture must capture: it may not be laid free or built
     with, though another card that cannot capture may be laid free (Scopa, [S3][rules-s3]).
     `forced_capture` is the stronger rule: a player who can capture with any card must."""
+    total: int | None = None
+    """The total a capture makes with the card played ([K1][rules-k1]): None (the default)
+    for German Xeri's rule, where the loose cards taken add up to the card played; an int
+    from 2 to [`MAX_VALUE`][xeri.MAX_VALUE] when the cards taken *and* the card played
+    add up to it (15 in Escoba). A card whose value (or each of whose values) reaches the
+    total alone takes nothing by sum; a picture still takes a loose card of its own rank.
+    `equal_first` then means: a card that can make the total with a single loose card
+    takes one such card alone. Needs `builds=False` and no `multi_capture`: a build of
+    a value, or groups of it, have no meaning when the card played counts in the sum."""
     _values: dict[Card, int | None] = attrs.field(init=False, repr=False, eq=False)
     _values_by: dict[int, frozenset[Card]] = attrs.field(init=False, repr=False, eq=False)
+    _top: int = attrs.field(init=False, repr=False, eq=False)
+    """The largest value a build may have and the size of the counts by value: at least 10."""
+    _masks: dict[Card, int] | None = attrs.field(init=False, repr=False, eq=False)
+    """Each card's values as bits, when some rank has several or `total` is set, else None."""
+    _targets: dict[Card, int] = attrs.field(init=False, repr=False, eq=False)
+    """With `_masks`: the sums, as bits, that the loose cards a card takes may make."""
+    _limit: int = attrs.field(init=False, repr=False, eq=False)
+    """The bits of the sums from 0 to the largest sum a capture needs."""
+    _monotone: bool = attrs.field(init=False, repr=False, eq=False)
+    """Whether values never fall in deck order, so that sorting by value keeps deck order."""
 
     @_values.default
     def _compute_values(self) -> dict[Card, int | None]:
@@ -471,7 +593,46 @@ class SumCapture(_Immutable):
     def _compute_values_by(self) -> dict[int, frozenset[Card]]:
         if not self._values:
             return {}  # bad values, refused in __attrs_post_init__
-        return _BY_VALUE if self._values is _VALUES else _by_value(self._values)
+        return _BY_VALUE if self._values is _VALUES else _by_value(self._values, MAX_VALUE)
+
+    @_top.default
+    def _compute_top(self) -> int:
+        if not self._values:
+            return _MAX  # bad values, refused in __attrs_post_init__
+        largest = [_ints(v)[-1] for _, v in self.values]
+        return max([_MAX, *largest])
+
+    @_masks.default
+    def _compute_masks(self) -> dict[Card, int] | None:
+        if not self._values:
+            return None  # bad values, refused in __attrs_post_init__
+        several = any(type(v) is tuple for _, v in self.values)
+        if not (several or self.total is not None):
+            return None
+        return _card_masks(self.values)
+
+    @_targets.default
+    def _compute_targets(self) -> dict[Card, int]:
+        masks = self._masks
+        total = self.total
+        if masks is None or (total is not None and not _int_in(total, 2, MAX_VALUE)):
+            return {}
+        if total is None:
+            return masks
+        return {
+            c: sum(1 << (total - v) for v in range(1, total) if m >> v & 1)
+            for c, m in masks.items()
+        }
+
+    @_limit.default
+    def _compute_limit(self) -> int:
+        top = max([self._top, *(t.bit_length() - 1 for t in self._targets.values())])
+        return (1 << (top + 1)) - 1
+
+    @_monotone.default
+    def _compute_monotone(self) -> bool:
+        numbers = [v for c in DECK if (v := self._values.get(c)) is not None]
+        return numbers == sorted(numbers)
 
     def __attrs_post_init__(self) -> None:
         for name in _FLAGS:
@@ -487,7 +648,28 @@ class SumCapture(_Immutable):
         if not _good_values(self.values):
             raise RuleSetError(
                 "SumCapture.values must be (Rank, value) pairs, each rank once, each value an "
-                f"int from 1 to {_MAX}"
+                f"int from 1 to {MAX_VALUE} or a tuple of several such ints"
+            )
+        total = self.total
+        if total is not None and not _int_in(total, 2, MAX_VALUE):
+            raise RuleSetError(
+                f"SumCapture.total must be None or an int from 2 to {MAX_VALUE}, not {total!r}"
+            )
+        several = [rank.symbol for rank, v in self.values if type(v) is tuple]
+        if total is not None and self.builds:
+            raise RuleSetError(
+                "SumCapture.total: the card played counts in the sum, which needs builds=False "
+                "(K1): a build's value would not be fixed"
+            )
+        if total is not None and self.multi_capture:
+            raise RuleSetError(
+                "SumCapture.total: the card played counts in the sum once, which needs "
+                "multi_capture=False (K1)"
+            )
+        if several and self.multi_builds:
+            raise RuleSetError(
+                f"SumCapture.values: {', '.join(several)} may count several values, which "
+                "needs multi_builds=False (K2)"
             )
 
     def __repr__(self) -> str:
@@ -514,6 +696,9 @@ class SumCapture(_Immutable):
     def value(self, card: Card) -> int | None:
         """The value of a card in sums under this rule, or None for a picture.
 
+        For a rank of several values, the lowest ([`card_values`][xeri.SumCapture.card_values]
+        gives them all).
+
         Examples:
             >>> import xeri
             >>> scopa = xeri.SumCapture(values=xeri.SCOPA_VALUES)
@@ -521,6 +706,23 @@ class SumCapture(_Immutable):
             (10, None)
         """
         return self._values[card]
+
+    def card_values(self, card: Card) -> tuple[int, ...]:
+        """Every value a card may count as in sums under this rule, ascending ([K2][rules-k2]).
+
+        Returns:
+            One value for most ranks, several for a rank given several, none for a picture.
+
+        Examples:
+            >>> import xeri
+            >>> rule = xeri.SumCapture(values={xeri.Rank.ACE: (1, 11)}, builds=False)
+            >>> rule.card_values(xeri.Card.parse("A♠")), rule.card_values(xeri.Card.parse("K♠"))
+            ((1, 11), ())
+        """
+        for rank, value in self.values:
+            if rank is card.rank:
+                return _ints(value)
+        return ()
 
     def moves(  # noqa: PLR0915  # one pass over the hand makes every kind of move, in order
         self, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
@@ -537,10 +739,13 @@ class SumCapture(_Immutable):
             [`move_sort_key`][xeri.move_sort_key]; under `multi_capture`
             one capture per set of items taken, however it divides into groups.
         """
+        if self._masks is not None:
+            return self._mask_moves(table, hand, seat)
         values = self._values
+        top = self._top
         numbers, pictures, builds, targets = _scan(table, values)
         owned = [v for v, owner, _, _ in builds if owner == seat]
-        held = [0] * (_MAX + 1)
+        held = [0] * (top + 1)
         wanted = 0
         for card in hand:
             value = values[card]
@@ -548,14 +753,19 @@ class SumCapture(_Immutable):
                 held[value] += 1
                 wanted |= 1 << value
         if owned:  # values whose cards may not take loose cards alone (D4)
-            for value in range(1, _MAX + 1):
+            for value in range(1, top + 1):
                 if wanted >> value & 1:
                     held[value] -= 1
                     if not _owner_rule_holds(owned, held):
                         wanted &= ~(1 << value)
                     held[value] += 1
         multi = self.multi_capture
-        groups = _groups(numbers, wanted) if numbers and wanted and not multi else None
+        groups = _groups(numbers, wanted, top) if numbers and wanted and not multi else None
+        if groups is not None and not self._monotone:  # sorted by value is not deck order
+            for group in groups:
+                group[:] = sorted(
+                    [tuple(sorted(t, key=item_sort_key)) for t in group], key=_items_key
+                )
         unions: dict[int, list[tuple[TableItem, ...]]] = {}
         forced = self.forced_capture
         captures: list[PlayerMove] = []
@@ -676,7 +886,9 @@ class SumCapture(_Immutable):
         if not with_builds:
             return []
         loose: list[tuple[TableItem, ...]] = [()]
-        loose += _divisible(numbers, value) if numbers else []
+        loose += _divisible(numbers, value, self._top) if numbers else []
+        if not self._monotone:  # each set comes grouped by value: put it in deck order
+            loose = [tuple(sorted(c, key=item_sort_key)) for c in loose]
         out = [c + b for b in with_builds for c in loose if c or b]
         out.sort(key=_items_key)  # once per value played
         return out
@@ -695,7 +907,7 @@ class SumCapture(_Immutable):
         out: list[PlayerMove] = []
         for target, _, _, _, item in targets:
             total = target + value
-            if total > _MAX:
+            if total > self._top:
                 break
             if not held[total]:
                 continue
@@ -745,16 +957,16 @@ class SumCapture(_Immutable):
             i = hand.index(card)
         except ValueError:
             raise IllegalMoveError(f"{card} is not in the hand of seat {seat}") from None
-        owned = [t.value for t in table if type(t) is Build and t.owner == seat]
+        owned = self._owned(table, seat)
         if isinstance(move, Capture):
             why = self._capture_refusal(table, hand, seat, move, owned)
         elif isinstance(move, Combine):
             why = self._combine_refusal(table, hand, seat, move, owned)
         elif owned:
             why = f"seat {seat} owns a build and may not lay a free card until it is taken (D4)"
-        elif self.forced_capture and self._can_capture(table, hand, owned):
+        elif self.forced_capture and self._can_capture(table, hand, owned, seat):
             why = _COMPULSORY
-        elif self.card_must_capture and self._can_capture(table, (card,), owned):
+        elif self.card_must_capture and self._can_capture(table, (card,), owned, seat):
             why = f"{card} can capture, so it may not be laid free (S3)"
         else:
             why = None
@@ -806,6 +1018,10 @@ class SumCapture(_Immutable):
             item = taken[0]
             if len(taken) > 1 or type(item) is not Card or item.rank is not card.rank:
                 return f"{move}: a picture takes only loose cards of its own rank, one at a time"
+        elif self._masks is not None:
+            why = self._mask_refusal(table, move)
+            if why is not None:
+                return why
         else:
             total = 0
             for t in taken:
@@ -815,7 +1031,9 @@ class SumCapture(_Immutable):
                     total += value
                 else:
                     total += values[t] or 100  # type: ignore[index]  # t is on the table: a Card
-            if total != value and not (self.multi_capture and _divides(taken, value, values)):
+            if total != value and not (
+                self.multi_capture and _divides(taken, value, values, self._top)
+            ):
                 return f"{move}: the items taken do not add up to {value}"
             if (
                 self.equal_first
@@ -828,10 +1046,14 @@ class SumCapture(_Immutable):
                 )
         if not owned:
             return None
-        held = _held(hand, values)
-        if value is not None:
-            held[value] -= 1
-        if not _owner_rule_holds(_without(owned, taken, seat), held):
+        if self._masks is not None:
+            kept = _matched(_without(owned, taken, seat), self._rest_masks(hand, card))
+        else:
+            held = _held(hand, values, self._top)
+            if value is not None:
+                held[value] -= 1
+            kept = _owner_rule_holds(_without(owned, taken, seat), held)
+        if not kept:
             return f"{move}: seat {seat} would give up the card it needs for one of its builds (D4)"
         return None
 
@@ -848,6 +1070,8 @@ class SumCapture(_Immutable):
             return f"{move}: this game has no builds: a card captures or is laid free"
         if move.also and not self.multi_builds:
             return f"{move}: a card is combined with one item (multi_builds is off)"
+        if self._masks is not None:
+            return self._mask_combine_refusal(table, hand, seat, move, owned)
         values = self._values
         value = values[move.card]
         if self.multi_builds and value is not None:
@@ -867,16 +1091,17 @@ class SumCapture(_Immutable):
         total = value + target
         if type(move.value) is not int or move.value != total:
             return f"{move}: the announced value must be the sum, {total}"
-        if total > _MAX:
-            return f"{move}: a build may not exceed {_MAX}"
+        if total > self._top:
+            return f"{move}: a build may not exceed {self._top}"
         mine = type(onto) is Build and onto.owner == seat
         if mine and not self.self_raise:
             return f"{move}: raising one's own build is not allowed"
         # `card_must_capture` needs `builds=False`: no build reaches this point under it.
-        if self.forced_capture and self._can_capture(table, hand, owned):
+        if self.forced_capture and self._can_capture(table, hand, owned, seat):
             return f"{move}: {_COMPULSORY}"
         left = _without(owned, (onto,), seat) if mine else list(owned)
-        return _holding_refusal(move, _held(hand, values), seat, value, left, clause="D3")
+        held = _held(hand, values, self._top)
+        return _holding_refusal(move, held, seat, value, left, clause="D3")
 
     def _group_refusal(
         self,
@@ -898,9 +1123,10 @@ class SumCapture(_Immutable):
             return f"{move}: it names an item more than once"
         values = self._values
         total = move.value
-        if type(total) is not int or not 1 <= total <= _MAX:
-            return f"{move}: the announced value must be from 1 to {_MAX}"
-        counts = [0] * (_MAX + 1)
+        top = self._top
+        if type(total) is not int or not 1 <= total <= top:
+            return f"{move}: the announced value must be from 1 to {top}"
+        counts = [0] * (top + 1)
         counts[values[move.card] or 0] += 1
         for t in items:
             if type(t) is Build:
@@ -912,11 +1138,258 @@ class SumCapture(_Immutable):
                 counts[v] += 1
         if not _splits(counts, total):
             return f"{move}: the card and the loose cards do not divide into groups of {total}"
-        if self.forced_capture and self._can_capture(table, hand, owned):
+        if self.forced_capture and self._can_capture(table, hand, owned, seat):
             return f"{move}: {_COMPULSORY}"
-        held = _held(hand, values)
+        held = _held(hand, values, top)
         left = _without(owned, items, seat)
         return _holding_refusal(move, held, seat, values[move.card] or 0, left, clause="C4")
+
+    # -- several values, or a total with the card played (K1, K2): no builds, one group --
+
+    def _owned(self, table: tuple[TableItem, ...], seat: int) -> list[int]:
+        """The values of the builds `seat` owns ([D4][rules-d4])."""
+        return [t.value for t in table if type(t) is Build and t.owner == seat]
+
+    def _rest_masks(self, hand: tuple[Card, ...], card: Card) -> list[int]:
+        """The masks of the hand's cards but `card` (once): what is kept after it is played."""
+        masks = self._masks
+        assert masks is not None  # the caller's test
+        i = hand.index(card)
+        return [masks[c] for c in hand[:i] + hand[i + 1 :]]
+
+    def _mask_moves(
+        self, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
+    ) -> tuple[PlayerMove, ...]:
+        """`moves` under several values or `total` ([K1][rules-k1], [K2][rules-k2]).
+
+        A number card takes a set of loose number cards for which some choice
+        of their values (and of its own) makes one of its targets: its value,
+        or under `total` the total less its value; or a build alone whose
+        value is a target. With builds (several values, no `multi_capture`),
+        a number card builds on a loose number card or a build, announcing
+        the sum of one of its values and one of the item's; [D4][rules-d4]
+        holds when the seat's builds can be given distinct cards of its hand
+        that can take them (`_matched`).
+        """
+        masks = self._masks
+        assert masks is not None  # the caller's test
+        targets = self._targets
+        limit = self._limit
+        ordered = sorted(table, key=item_sort_key)
+        loose = [t for t in ordered if type(t) is Card and masks[t]]
+        pictures = [t for t in ordered if type(t) is Card and not masks[t]]
+        builds = [t for t in ordered if type(t) is Build]
+        by_target: dict[int, list[tuple[TableItem, ...]]] = {}
+        captures: list[PlayerMove] = []
+        out: list[PlayerMove] = []
+        owned = [b.value for b in builds if b.owner == seat]
+        for card in hand:
+            rest = self._rest_masks(hand, card)
+            keeps = not owned or _matched(owned, rest)  # D4, the seat's builds left alone
+            if not masks[card]:  # a picture takes one loose card of its own rank
+                found = [
+                    Capture(card=card, taken=(t,))
+                    for t in pictures
+                    if t.rank is card.rank and keeps
+                ]
+            else:
+                want = targets[card]
+                taken = by_target.get(want)
+                if taken is None:  # cards of equal targets take the same sets
+                    single = self.equal_first and any(masks[t] & want for t in loose)
+                    if self.multi_capture and not single:
+                        taken = _mask_unions(loose, masks, want, builds)
+                    else:
+                        taken = _mask_groups(loose, masks, want, limit) if want else []
+                        taken += [(b,) for b in builds if want >> b.value & 1]
+                    if single:
+                        taken = [t for t in taken if len(t) == 1]  # one card alone (S3)
+                    by_target[want] = taken
+                if owned:
+                    taken = [t for t in taken if _matched(_without(owned, t, seat), rest)]
+                found = [Capture(card=card, taken=t) for t in taken]
+            captures += found
+            out += found
+            if found and self.card_must_capture:
+                continue
+            if self.builds and masks[card] and not (self.forced_capture and captures):
+                out += self._mask_combines(card, rest, ordered, owned, seat)
+            if not owned:
+                out.append(TRAILS[card])
+        if self.forced_capture and captures:
+            return tuple(captures)
+        return tuple(out)
+
+    def _mask_combines(
+        self,
+        card: Card,
+        rest: list[int],
+        ordered: list[TableItem],
+        owned: list[int],
+        seat: int,
+    ) -> list[PlayerMove]:
+        """The builds and raises with `card` under several values, sorted ([K2][rules-k2]).
+
+        `rest` holds the masks of the hand without the card, `ordered` the
+        table sorted. Each announced value is a value of the card plus one
+        of the item's (a build has one), up to the largest value.
+        """
+        masks = self._masks
+        assert masks is not None  # the caller's test
+        every = (1 << (self._top + 1)) - 1
+        out: list[PlayerMove] = []
+        for item in ordered:
+            if type(item) is Build:
+                if not self.raises or (item.owner == seat and not self.self_raise):
+                    continue
+                onto = 1 << item.value
+                left = _without(owned, (item,), seat)
+            else:
+                onto = masks[item]  # type: ignore[index]  # not a Build: a Card
+                left = list(owned)
+            totals = _sumset(onto, masks[card], every) if onto else 0
+            while totals:
+                low = totals & -totals
+                totals ^= low
+                total = low.bit_length() - 1
+                if _matched([*left, total], rest):
+                    out.append(Combine(card=card, onto=item, value=total))
+        out.sort(key=move_sort_key)
+        return out
+
+    def _mask_combine_refusal(
+        self,
+        table: tuple[TableItem, ...],
+        hand: tuple[Card, ...],
+        seat: int,
+        move: Combine,
+        owned: list[int],
+    ) -> str | None:
+        """Why a build under several values is not legal ([K2][rules-k2]), or None."""
+        masks = self._masks
+        assert masks is not None  # the caller's test
+        onto = move.onto
+        if onto not in table:
+            return f"{move}: the item combined onto is not on the table"
+        if type(onto) is Build and not self.raises:
+            return f"{move}: this game does not allow raising a build"
+        played = masks[move.card]
+        target = (1 << onto.value) if type(onto) is Build else masks[onto]  # type: ignore[index]  # a Card
+        if not played or not target:
+            return f"{move}: only number cards combine, and only onto number cards or builds"
+        total = move.value
+        top = self._top
+        sums = _sumset(target, played, (1 << (2 * MAX_VALUE + 1)) - 1)
+        if type(total) is not int or not 1 <= total <= 2 * MAX_VALUE or not sums >> total & 1:
+            sums_made = ", ".join(str(v) for v in range(sums.bit_length()) if sums >> v & 1)
+            return (
+                f"{move}: the announced value must be a value of {move.card} plus one of "
+                f"the item's: {sums_made}"
+            )
+        if total > top:
+            return f"{move}: a build may not exceed {top}"
+        mine = type(onto) is Build and onto.owner == seat
+        if mine and not self.self_raise:
+            return f"{move}: raising one's own build is not allowed"
+        if self.forced_capture and self._can_capture(table, hand, owned, seat):
+            return f"{move}: {_COMPULSORY}"
+        rest = self._rest_masks(hand, move.card)
+        if not any(m >> total & 1 for m in rest):
+            return f"{move}: seat {seat} holds no other card of value {total} to take it (D3)"
+        left = _without(owned, (onto,), seat) if mine else list(owned)
+        if not _matched([*left, total], rest):
+            return f"{move}: seat {seat} must keep a card of value {total} per build it owns (D4)"
+        return None
+
+    def _mask_refusal(self, table: tuple[TableItem, ...], move: Capture) -> str | None:
+        """Why a number card's capture is not legal under several values or `total`, or None."""
+        masks = self._masks
+        assert masks is not None  # the caller's test
+        card = move.card
+        taken = move.taken
+        want = self._targets[card]
+        aim = (
+            f"make {self.total} with {card}"
+            if self.total is not None
+            else f"add up to a value of {card}"
+        )
+        builds = {t.value for t in taken if type(t) is Build}
+        if builds and self.multi_capture:  # groups of one value w: the builds' value
+            (w, *others) = builds
+            cards = [masks[t] for t in taken if type(t) is Card]
+            if others or not want >> w & 1 or not _mask_divides(cards, 1 << w):
+                return (
+                    f"{move}: the builds taken must have one value of {card}, and the loose "
+                    "cards divide into groups of it"
+                )
+        elif builds:
+            if len(taken) > 1 or not want >> taken[0].value & 1:  # type: ignore[union-attr]  # a Build
+                return f"{move}: a build is taken alone, and its value must {aim}"
+        else:
+            sums = 1
+            for t in taken:
+                mask = masks[t]  # type: ignore[index]  # not a Build: a Card
+                if not mask:
+                    return f"{move}: a number card does not take a picture"
+                sums = _sumset(sums, mask, self._limit)
+            if not sums & want and not (
+                self.multi_capture and _mask_divides([masks[t] for t in taken], want)  # type: ignore[index]  # Cards
+            ):
+                return f"{move}: the cards taken do not {aim}"
+        if (
+            self.equal_first
+            and len(taken) > 1
+            and any(type(t) is Card and masks[t] & want for t in table)
+        ):
+            return (
+                f"{move}: a loose card alone would {aim}, so one such card must be "
+                "taken alone, not a sum (S3)"
+            )
+        return None
+
+    def _mask_can_capture(
+        self, table: tuple[TableItem, ...], hand: tuple[Card, ...], owned: list[int], seat: int
+    ) -> bool:
+        """`_can_capture` under several values or `total`, [D4][rules-d4] by `_matched`."""
+        masks = self._masks
+        assert masks is not None  # the caller's test
+        sums, _, ranks = _mask_reach(table, masks, self._limit)
+        targets = self._targets
+        builds = [t for t in table if type(t) is Build]
+        for card in hand:
+            rest = self._rest_masks(hand, card)
+            keeps = not owned or _matched(owned, rest)
+            if not masks[card]:
+                if card.rank in ranks and keeps:
+                    return True
+                continue
+            want = targets[card]
+            if keeps and sums & ~1 & want:
+                return True
+            for b in builds:
+                if not want >> b.value & 1:
+                    continue
+                if b.owner != seat:
+                    if keeps:
+                        return True
+                    continue
+                mine = [t for t in builds if t.owner == seat and t.value == b.value]
+                taken = tuple(mine) if self.multi_capture else (b,)  # the best chance for D4
+                if _matched(_without(owned, taken, seat), rest):
+                    return True
+        return False
+
+    def _capturers(self, table: tuple[TableItem, ...]) -> frozenset[Card]:
+        """Every card that could take something from `table` (for a compulsory capture, D5)."""
+        masks = self._masks
+        if masks is None:
+            return _capturers(table, self._values, self._top)
+        sums, builds, ranks = _mask_reach(table, masks, self._limit)
+        reached = (sums & ~1) | builds
+        targets = self._targets
+        return frozenset(
+            c for c in DECK if (c.rank in ranks if not masks[c] else bool(reached & targets[c]))
+        )
 
     def _groupings(  # noqa: PLR0917  # internal, called from `moves` alone
         self,
@@ -938,12 +1411,12 @@ class SumCapture(_Immutable):
         values = self._values
         pool = sorted([*numbers, (value, card.index, card)])
         out: list[PlayerMove] = []
-        for total in range(1, _MAX + 1):
+        for total in range(1, self._top + 1):
             if not held[total]:
                 continue
             equal = [b for v, _, _, b in builds if v == total]
             with_builds = [c for k in range(len(equal) + 1) for c in combinations(equal, k)]
-            for group in _divisible(pool, total) if value <= total else []:
+            for group in _divisible(pool, total, self._top) if value <= total else []:
                 if card not in group:
                     continue
                 loose: tuple[TableItem, ...] = tuple(c for c in group if c is not card)
@@ -961,7 +1434,7 @@ class SumCapture(_Immutable):
         return out
 
     def _can_capture(
-        self, table: tuple[TableItem, ...], hand: tuple[Card, ...], owned: list[int]
+        self, table: tuple[TableItem, ...], hand: tuple[Card, ...], owned: list[int], seat: int
     ) -> bool:
         """Whether some card of `hand` has a legal capture, without listing any ([D5][rules-d5]).
 
@@ -972,8 +1445,10 @@ class SumCapture(_Immutable):
         the best chance.
         """
         values = self._values
-        sums, builds, ranks = _reach(table, values)
-        held = _held(hand, values)
+        if self._masks is not None:
+            return self._mask_can_capture(table, hand, owned, seat)
+        sums, builds, ranks = _reach(table, values, self._limit)
+        held = _held(hand, values, self._top)
         short = {v for v in owned if owned.count(v) > held[v]}  # D4 already broken there
         for card in hand:
             value = values[card]
@@ -1003,7 +1478,7 @@ class SumCapture(_Immutable):
         Exact for the hands the seat can hold: those meeting [D4][rules-d4]
         before the move, as every hand to move does.
         """
-        owned = [t.value for t in table if type(t) is Build and t.owner == seat]
+        owned = self._owned(table, seat)
         owns_a_build = bool(owned)
         card = move.card
         if isinstance(move, Capture):
@@ -1011,12 +1486,17 @@ class SumCapture(_Immutable):
         elif isinstance(move, Combine):
             owned = _without(owned, (move.onto, *move.also), seat)
             owned.append(move.value)
-        by_value = self._values_by
-        at_least = [(by_value[value] - {card}, owned.count(value)) for value in sorted(set(owned))]
+        if self._masks is not None:
+            at_least = _hall(owned, self._masks, card)
+        else:
+            by_value = self._values_by
+            at_least = [
+                (by_value[value] - {card}, owned.count(value)) for value in sorted(set(owned))
+            ]
         none_of: frozenset[Card] = frozenset()
         if self.forced_capture and not isinstance(move, Capture):
             # Owning a build, the seat could have taken it: no hand allows this move.
-            none_of = frozenset(DECK) if owns_a_build else _capturers(table, self._values)
+            none_of = frozenset(DECK) if owns_a_build else self._capturers(table)
         if not at_least and not none_of:
             return NO_NEEDS
         return HandNeeds(none_of=none_of, at_least=at_least)
@@ -1034,7 +1514,7 @@ class SumCapture(_Immutable):
             RuleSetError: `multi_capture` is set: no fixed action space covers its captures.
         """
         _sum_actions._no_multi(self)
-        return len(_sum_actions._sum_table(self.values).actions)
+        return len(_sum_actions._sum_table(self.values, self.total).actions)
 
     def target_count(self) -> int:
         """The number of targets: the `(kind, anchors, value)` tuples of the actions.
@@ -1043,7 +1523,7 @@ class SumCapture(_Immutable):
             RuleSetError: `multi_capture` is set.
         """
         _sum_actions._no_multi(self)
-        return _sum_actions._sum_table(self.values).targets
+        return _sum_actions._sum_table(self.values, self.total).targets
 
     def action_of(self, move: PlayerMove, table: tuple[TableItem, ...], seat: int) -> int:
         """The action of a move: its `(card, kind, anchors, value)` tuple, numbered.
@@ -1053,7 +1533,7 @@ class SumCapture(_Immutable):
             RuleSetError: `multi_capture` is set.
         """
         _sum_actions._no_multi(self)
-        return _sum_actions._sum_action_of(move, self.values)
+        return _sum_actions._sum_action_of(move, self.values, self.total)
 
     def move_of(
         self, action: int, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
@@ -1065,7 +1545,7 @@ class SumCapture(_Immutable):
             RuleSetError: `multi_capture` is set.
         """
         _sum_actions._no_multi(self)
-        return _sum_actions._sum_move_of(action, table, hand, self.values)
+        return _sum_actions._sum_move_of(action, table, hand, self.values, self.total)
 
     def action_parts(self, action: int) -> tuple[int, int]:
         """The deck index of the card played and the number of its target.
@@ -1074,7 +1554,7 @@ class SumCapture(_Immutable):
             RuleSetError: `multi_capture` is set.
         """
         _sum_actions._no_multi(self)
-        return _sum_actions._sum_table(self.values).parts[action]
+        return _sum_actions._sum_table(self.values, self.total).parts[action]
 
 
 _MOVE_CLASSES = frozenset({Capture, Combine, Trail})
@@ -1117,9 +1597,166 @@ def _grouped(
     return tuple(out)
 
 
-def _divides(taken: tuple[TableItem, ...], value: int, values: dict[Card, int | None]) -> bool:
+def _hall(
+    owned: list[int], masks: dict[Card, int], card: Card
+) -> list[tuple[frozenset[Card], int]]:
+    """`needs`' cards to keep under several values: Hall's condition for `_matched`.
+
+    For every set S of the values of the builds owned after the move, the
+    hand but `card` holds at least as many cards with a value in S as there
+    are builds of a value in S: by Hall's theorem, exactly when each build
+    can be given a card of its own.
+    """
+    values = sorted(set(owned))
+    out: list[tuple[frozenset[Card], int]] = []
+    for size in range(1, len(values) + 1):
+        for chosen in combinations(values, size):
+            bits = sum(1 << v for v in chosen)
+            cards = frozenset(c for c in DECK if masks[c] & bits and c is not card)
+            out.append((cards, sum(owned.count(v) for v in chosen)))
+    return out
+
+
+def _kinds_of(masks: list[int]) -> tuple[list[int], list[int]]:
+    """The distinct masks of some cards (their *kinds*), ascending, and how many of each."""
+    kinds = sorted(set(masks))
+    return kinds, [masks.count(k) for k in kinds]
+
+
+def _shapes(kinds: list[int], room: list[int], value: int) -> list[tuple[int, ...]]:
+    """The groups of `value`: how many cards of each kind, some choice of their values making it.
+
+    Each shape once, however many choices make it; at most `room[k]` cards of kind `k`.
+    """
+    found: set[tuple[int, ...]] = set()
+    counts = [0] * len(kinds)
+
+    def fill(need: int, first: int) -> None:
+        if not need:
+            found.add(tuple(counts))
+            return
+        for k in range(first, len(kinds)):
+            if counts[k] == room[k]:
+                continue
+            counts[k] += 1
+            mask = kinds[k]
+            for v in range(1, need + 1):
+                if mask >> v & 1:
+                    fill(need - v, k)
+            counts[k] -= 1
+
+    fill(value, 0)
+    return sorted(found)
+
+
+def _mask_unions(
+    loose: list[Card], masks: dict[Card, int], want: int, builds: list[Build]
+) -> list[tuple[TableItem, ...]]:
+    """Under `multi_capture` and several values: the item sets that divide into groups.
+
+    For some value `w` of the card played (a bit of `want`), the loose cards
+    split into groups each of which some choice of values makes `w`, with
+    any builds of the value `w` (each a group of its own). Cards of one mask
+    (a *kind*) are alike, so, as `_divisible` does by value, the search
+    walks how many cards of each kind a set holds, adding one group at a
+    time; each count found stands for every card set that has it. The sets
+    come sorted, each once; `builds` in table order.
+    """
+    kinds, room = _kinds_of([masks[c] for c in loose])
+    by_kind = [[c for c in loose if masks[c] == k] for k in kinds]
+    reached: set[tuple[int, ...]] = set()
+    with_builds: set[tuple[TableItem, ...]] = set()
+    for w in range(1, want.bit_length()):
+        if not want >> w & 1:
+            continue
+        shapes = _shapes(kinds, room, w)
+        empty = (0,) * len(kinds)
+        seen = {empty}
+        todo = [empty]
+        while todo:
+            counts = todo.pop()
+            for shape in shapes:
+                new = tuple(map(add, counts, shape))
+                if new not in seen and all(map(int.__le__, new, room)):
+                    seen.add(new)
+                    todo.append(new)
+        reached |= seen - {empty}
+        equal = [b for b in builds if b.value == w]
+        if equal:  # the loose sets of w (or none) with each non-empty set of these builds
+            sets = _card_sets(seen, by_kind)
+            for k in range(1, len(equal) + 1):
+                for chosen in combinations(equal, k):
+                    with_builds.update(
+                        tuple(sorted((*c, *chosen), key=item_sort_key)) for c in sets
+                    )
+    out = _card_sets(reached, by_kind)
+    out += with_builds
+    out.sort(key=_items_key)
+    return out
+
+
+def _card_sets(
+    reached: set[tuple[int, ...]], by_kind: list[list[Card]]
+) -> list[tuple[TableItem, ...]]:
+    """Every set of cards holding, of each kind, as many cards as one of the counts."""
+    out: list[tuple[TableItem, ...]] = []
+    for counts in reached:
+        choices = [combinations(by_kind[k], n) for k, n in enumerate(counts) if n]
+        out += (
+            tuple(sorted((c for part in parts for c in part), key=item_sort_key))
+            for parts in product(*choices)
+        )
+    return out
+
+
+def _mask_divides(taken: list[int], want: int) -> bool:
+    """Whether cards of these masks divide into groups of one value of `want` (bits).
+
+    Each group is made by some choice of its cards' values, all groups of
+    the same value `w` of the card played.
+    """
+    kinds, counts = _kinds_of(taken)
+    failed: set[tuple[int, ...]] = set()
+
+    def divide(w: int) -> bool:
+        first = next((k for k, n in enumerate(counts) if n), None)
+        if first is None:
+            return True
+        key = tuple(counts)
+        if key in failed:
+            return False
+        counts[first] -= 1  # a card of the first kind left anchors the next group
+        done = any(fill(w, w - v, first) for v in range(1, w + 1) if kinds[first] >> v & 1)
+        counts[first] += 1
+        if not done:
+            failed.add(key)
+        return done
+
+    def fill(w: int, need: int, first: int) -> bool:
+        if not need:
+            return divide(w)
+        for k in range(first, len(kinds)):
+            if counts[k]:
+                counts[k] -= 1
+                done = any(fill(w, need - v, k) for v in range(1, need + 1) if kinds[k] >> v & 1)
+                counts[k] += 1
+                if done:
+                    return True
+        return False
+
+    for w in range(1, want.bit_length()):
+        if want >> w & 1:
+            failed.clear()
+            if divide(w):
+                return True
+    return False
+
+
+def _divides(
+    taken: tuple[TableItem, ...], value: int, values: dict[Card, int | None], top: int
+) -> bool:
     """Whether items divide into groups of `value`: builds of it, and loose number cards."""
-    counts = [0] * (_MAX + 1)
+    counts = [0] * (top + 1)
     for t in taken:
         if type(t) is Card:
             v = values[t]
