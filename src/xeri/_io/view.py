@@ -5,9 +5,11 @@ spectator's view to those who watch. The view holds what the seat's
 [`Observation`][xeri.Observation] holds, and what a client would otherwise
 have to work out from the rules: the scores and the match status, the
 captured counts, the sides, who made each play of the round, what each
-capture took, the move counter `ply`, and the legal moves of the seat to
-move with what each takes. It is one versioned dict of lists, strings,
-ints, bools and None, described by the JSON Schema shipped with the package
+capture took, the last play with the cards it took and its xeri, the move
+counter `ply`, and the legal moves of the seat to move with what each
+takes (counted per card when they are too many to list: never listed).
+It is one versioned dict of lists, strings, ints, bools and None,
+described by the JSON Schema shipped with the package
 ([`client_view_schema`][xeri.client_view_schema]).
 
 A view shows nothing its seat may not see ([X2][rules-x2], [P3][rules-p3]):
