@@ -36,8 +36,19 @@ from xeri._families.sums.rule import SCOPA_VALUES
 OPTIONS = SumCapture.OPTIONS
 
 
+_OTHER_VALUES = {
+    "values": SCOPA_VALUES,
+    "total": 15,  # K1: needs builds=False, so it comes with few others
+    "sweepers": (  # Basra's: the Jacks and the 7♦ take the whole table (W1)
+        xeri.Sweeper(cards=(xeri.Rank.JACK,)),
+        xeri.Sweeper(cards=(xeri.Card.parse("7♦"),), xeri=xeri.XeriKind.XERI, xeri_up_to=10),
+    ),
+    "jack_xeri_ranks": (xeri.Rank.JACK,),
+}
+
+
 def _changed(option: xeri.Option) -> object:
-    return SCOPA_VALUES if option.name == "values" else not option.default
+    return _OTHER_VALUES.get(option.name, not option.default)
 
 
 def _capture(*options: xeri.Option) -> SumCapture | None:

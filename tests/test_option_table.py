@@ -39,10 +39,16 @@ def other_value(option: xeri.Option) -> object:
     """A value of the option other than its default."""
     if type(option.default) is bool:
         return not option.default
-    if option.name == "total":
-        return 15  # K1, as in Escoba: needs builds=False, so it comes in pairs alone
-    assert option.name == "values"
-    return (*SCOPA_VALUES[:7], (Rank.JACK, 11), (Rank.QUEEN, 12), (Rank.KING, 13))  # K2
+    others = {
+        "total": 15,  # K1, as in Escoba: needs builds=False, so it comes in pairs alone
+        "values": (*SCOPA_VALUES[:7], (Rank.JACK, 11), (Rank.QUEEN, 12), (Rank.KING, 13)),  # K2
+        "sweepers": (  # W1, W2: Basra's
+            xeri.Sweeper(cards=(xeri.Rank.JACK,)),
+            xeri.Sweeper(cards=(xeri.Card.parse("7D"),), xeri=xeri.XeriKind.XERI, xeri_up_to=10),
+        ),
+        "jack_xeri_ranks": (xeri.Rank.JACK,),  # W3
+    }
+    return others[option.name]
 
 
 def capture_with(*options: xeri.Option) -> SumCapture | None:

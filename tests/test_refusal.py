@@ -7,8 +7,9 @@
   refusal that names a hidden card fails too;
 * every preset and generated rule sets still pass, and the check draws from
   a generator of its own (the matches played do not change);
-* on an open table a jack xeri is accepted from a rule that declares a
-  `sweeper`, when it takes a lone card of that rank with another (D6).
+* on an open table a jack xeri is accepted from a rule that names its rank
+  in `jack_xeri_ranks` (W3), or, for a rule of one's own, declares it as a
+  `sweeper`, when it takes a lone card of that rank with another.
 """
 
 # Test names carry the clause id of the rules pages (test_X5_...).
@@ -401,7 +402,7 @@ def test_D6_a_jack_xeri_on_an_open_table_fails_without_a_sweeper():
         check_rules(rules, games=3, rng=random.Random(30))
     error = caught.value
     assert error.check == "xeri"
-    assert "by a rule without a sweeper (D6)" in error.detail
+    assert "by a rule that names no jack_xeri_ranks (W3)" in error.detail
     assert error.state.takes[-1].xeri is XeriKind.JACK_XERI
 
 
@@ -411,7 +412,7 @@ def test_D6_a_jack_xeri_on_an_open_table_must_take_a_lone_card_of_the_sweepers_r
         check_rules(rules, games=3, rng=random.Random(0))
     error = caught.value
     assert error.check == "xeri"
-    assert "must take a lone card of the sweeper's rank" in error.detail
+    assert "must take a lone card of its own rank, one of J" in error.detail
     take = error.state.takes[-1]
     assert take.xeri is XeriKind.JACK_XERI
     assert {c.rank for c in take.cards} != {Rank.JACK}

@@ -58,6 +58,7 @@ from xeri._families.sums.rule import (
     SumCapture,
     card_value,
 )
+from xeri._families.sweepers import Sweeper
 from xeri._io.journal import (
     JOURNAL_FORMAT,
     JOURNAL_VERSION,
@@ -105,6 +106,7 @@ from xeri._rules.categories import (
     MostOfSuit,
     NamedPoints,
     Primiera,
+    SweepPoints,
     Sweeps,
 )
 from xeri._rules.fishing import CASSINO, PISTI, PISTI_POINTS, SCOPA
@@ -217,6 +219,8 @@ __all__ = [
     "StandardScorer",
     "Suit",
     "SumCapture",
+    "SweepPoints",
+    "Sweeper",
     "Sweeps",
     "TableItem",
     "Take",

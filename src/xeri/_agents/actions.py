@@ -47,9 +47,11 @@ space of a usable size covers the legal moves: a
 and these functions raise [`RuleSetError`][xeri.RuleSetError] for it.
 The same holds for `multi_builds`, where a build may gather any set of
 table items: [`CASSINO`][xeri.CASSINO] has no encoding, here or in the
-PettingZoo and OpenSpiel adapters. The other options change only which
+PettingZoo and OpenSpiel adapters; and for `sweepers`, whose cards take
+every item of the table ([W1][rules-w1]). The other options change only which
 actions are legal (`forced_capture`, `self_raise`, `builds`, `raises`,
-`equal_first`, `card_must_capture`), or, for `values` and `total`, which
+`equal_first`, `card_must_capture`) or which captures are jack xeris
+(`jack_xeri_ranks`), or, for `values` and `total`, which
 groups add up: the table is numbered once for each table of values and
 total, in the same layout ([`SCOPA`][xeri.SCOPA] has 18,308 actions too;
 a total or ranks of several values leave out the builds, which such a

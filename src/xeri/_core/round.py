@@ -325,7 +325,7 @@ def end_round(
         piles[side].extend(take.cards)
         if take.xeri is not None:
             made[side].append(take.xeri)
-    result = _score(rules, tuple(map(tuple, piles)), tuple(map(tuple, made)), leftover)
+    result = _score(rules, tuple(map(tuple, piles)), tuple(map(tuple, made)), leftover, takes)
     results = (*state.round_results, result)
     over = _checked_status(rules, results).over
     return _make_state(
@@ -349,11 +349,19 @@ def _score(
     piles: tuple[tuple[Card, ...], ...],
     made: tuple[tuple[XeriKind, ...], ...],
     leftover: int,
+    takes: tuple[Take, ...],
 ) -> RoundResult:
-    """`rules.scorer.score(...)`, with a custom scorer's answer checked for its shape."""
+    """`rules.scorer.score(...)`, with a custom scorer's answer checked for its shape.
+
+    The round's captures go to the standard scorer (for its categories) and to a
+    scorer that declares `needs_takes` ([W4][rules-w4]); no other scorer is given them.
+    """
     scorer = rules.scorer
     try:
-        result = scorer.score(piles, made, rules, leftover=leftover)
+        if scorer.__class__ in _TRUSTED_SCORERS or getattr(scorer, "needs_takes", False) is True:
+            result = scorer.score(piles, made, rules, leftover=leftover, takes=takes)  # type: ignore[call-arg]  # the standard scorer, or one declaring needs_takes
+        else:
+            result = scorer.score(piles, made, rules, leftover=leftover)
     except Exception as exc:
         raise _failed(rules, "scorer", "score", f"raised {type(exc).__name__}") from exc
     if scorer.__class__ in _TRUSTED_SCORERS:

@@ -20,8 +20,8 @@ class Option:
 
     Examples:
         >>> import xeri
-        >>> [o.name for o in xeri.SumCapture.OPTIONS if not o.kernel]
-        ['multi_builds', 'equal_first', 'card_must_capture', 'raises', 'builds', 'values', 'total']
+        >>> sorted(o.name for o in xeri.SumCapture.OPTIONS if o.kernel)
+        ['forced_capture', 'multi_capture', 'self_raise']
     """
 
     name: str

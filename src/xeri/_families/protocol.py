@@ -32,9 +32,13 @@ class XeriKind(Enum):
 
     XERI = "xeri"
     """A lone card taken by its own rank ([G7][rules-g7]), or a capture that
-    clears the table ([D6][rules-d6])."""
+    clears the table ([D6][rules-d6]); a sweeper's sweep when its
+    [`Sweeper`][xeri.Sweeper] says so ([W2][rules-w2])."""
     JACK_XERI = "jack xeri"
-    """A lone Jack taken by a Jack ([G7][rules-g7]): worth `jack_xeri_points`."""
+    """A lone Jack taken by a Jack ([G7][rules-g7]): worth `jack_xeri_points`. On an
+    open table, a lone card taken by its own rank where the rule names that rank in
+    [`jack_xeri_ranks`][xeri.SumCapture.jack_xeri_ranks] ([W3][rules-w3]), or a
+    sweeper's sweep of that kind ([W2][rules-w2])."""
 
 
 class PlayOutcome(NamedTuple):

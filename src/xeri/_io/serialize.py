@@ -154,7 +154,14 @@ from xeri._families.protocol import CaptureRule, XeriKind
 from xeri._families.sums.rule import SUM_OPTIONS, SumCapture
 from xeri._io.records import GameRecord, _last_state
 from xeri._moves import Capture, Combine, Deal, DealCard, Reshuffle, Trail
-from xeri._rules.categories import Category, MostOfSuit, NamedPoints, Primiera, Sweeps
+from xeri._rules.categories import (
+    Category,
+    MostOfSuit,
+    NamedPoints,
+    Primiera,
+    SweepPoints,
+    Sweeps,
+)
 from xeri._rules.match import CountOut, FixedRounds, MatchFormat, SharedTarget, TargetScore
 from xeri._rules.redeal import RanksOnTable, Redeal, RedealRule
 from xeri._rules.ruleset import RuleSet, find_rules, registered
@@ -1199,6 +1206,20 @@ def _component(proto: type[Any]) -> _Reader:
     return read
 
 
+_ANNOTATED_OPTIONS = frozenset({"sweepers", "jack_xeri_ranks"})
+"""The options of `SumCapture` read by their fields' annotations (tuples of values)."""
+
+
+def _by_annotation(cls: type[Any], name: str) -> _Reader:
+    """A reader of the field `name` of a library class, by its annotation, made on first use."""
+
+    def read(value: object, path: _Path, p: _Problems) -> object:
+        field = next(f for f in _field_types(cls) if f.name == name)
+        return _reader_for(_field_types(cls)[field])(value, path, p)
+
+    return read
+
+
 def _rank_value(value: object, path: _Path, p: _Problems) -> object:
     """A rank's value in sums: an int, or a list of ints (several values, K2)."""
     if type(value) is list:
@@ -1223,7 +1244,15 @@ _BUILT_IN_COMPONENTS: dict[type[Any], _Reader] = {
     ),
     SumCapture: _object(
         "SumCapture",
-        {o.name: (_sum_option(o.default), _DEFAULT) for o in SUM_OPTIONS},
+        {
+            o.name: (
+                _by_annotation(SumCapture, o.name)  # the sweepers and jack xeri ranks (W1-W3)
+                if o.name in _ANNOTATED_OPTIONS
+                else _sum_option(o.default),
+                _DEFAULT,
+            )
+            for o in SUM_OPTIONS
+        },
         SumCapture,
     ),
     StandardScorer: _object("StandardScorer", {}, StandardScorer),
@@ -1247,6 +1276,7 @@ _LIBRARY_COMPONENTS = (
     MostOfSuit,
     Primiera,
     Sweeps,
+    SweepPoints,
 )
 """The library's components read by their fields' annotations, as outside ones are."""
 

@@ -612,7 +612,9 @@ def _listed(state: GameState, mover: int, moves: tuple[PlayerMove, ...]) -> list
                 out.append(name)
         return out
     hand = state.hands[mover]
-    if capture.__class__ is SumCapture:  # the library's rule, its outcome read off the move
+    if (  # the library's rule, its outcome read off the move, where a sweep is a xeri (D6)
+        capture.__class__ is SumCapture and not capture.sweepers and not capture.jack_xeri_ranks
+    ):
         items = len(table)
         for move in moves:
             if isinstance(move, Capture):

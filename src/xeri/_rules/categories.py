@@ -13,8 +13,9 @@ apart.
 A category is any frozen, hashable attrs value implementing the
 [`Category`][xeri.Category] protocol; the built-ins are
 [`NamedPoints`][xeri.NamedPoints] (points for given cards or ranks),
-[`MostOfSuit`][xeri.MostOfSuit], [`Primiera`][xeri.Primiera] and
-[`Sweeps`][xeri.Sweeps].
+[`MostOfSuit`][xeri.MostOfSuit], [`Primiera`][xeri.Primiera],
+[`Sweeps`][xeri.Sweeps] and [`SweepPoints`][xeri.SweepPoints] (each sweep
+worth what it took, read from the round's captures).
 
     >>> import xeri
     >>> coins = xeri.MostOfSuit(suit=xeri.Suit.DIAMONDS, name="most coins")
@@ -35,6 +36,7 @@ from xeri._immutable import _Immutable
 from xeri._rules.scoring import MajorityTie, PointsTable
 
 if TYPE_CHECKING:
+    from xeri._core.state import Take
     from xeri._rules.ruleset import RuleSet
     from xeri._rules.scoring import RoundResult
 
@@ -44,6 +46,7 @@ __all__ = [
     "MostOfSuit",
     "NamedPoints",
     "Primiera",
+    "SweepPoints",
     "Sweeps",
 ]
 
@@ -76,6 +79,15 @@ class Category(Protocol):
     a line that goes to one side (most of a suit, the primiera) goes to one
     side at most and only to a side whose cards could win it, and the points
     of named cards are what the captured cards could be worth.
+
+    A third optional capability gives a category the round's captures one by
+    one ([W4][rules-w4]): `needs_takes = True`, and `award` then takes a
+    keyword `takes`, the round's [`Take`][xeri.Take]s in order (which cards
+    each capture took, the card played last, by which seat, of what kind of
+    xeri; the last capturer's collection of the cards left has `turn` None),
+    or None when they are not known. Only a category that declares it is
+    given them, so the round's end costs nothing more for the others.
+    [`SweepPoints`][xeri.SweepPoints] declares it.
     """
 
     @property
@@ -544,3 +556,176 @@ class Sweeps(_Immutable):
             )
             return [message]
         return []
+
+
+def _kinds(value: object) -> object:
+    """Xeri kinds as a tuple sorted by value, once each; anything else as given."""
+    if isinstance(value, XeriKind):
+        value = (value,)
+    if isinstance(value, (list, tuple, set, frozenset)) and all(
+        isinstance(k, XeriKind) for k in value
+    ):
+        return tuple(sorted(set(value), key=lambda k: k.value))
+    return value
+
+
+_BOTH_KINDS = (XeriKind.JACK_XERI, XeriKind.XERI)
+
+
+@attrs.frozen(kw_only=True)
+class SweepPoints(_Immutable):
+    """Points for each xeri (sweep) a side made, by what it took ([W4][rules-w4]).
+
+    For each capture of the round that is a xeri of one of `kinds`, the side
+    that made it scores `each`, plus what the card that made it is worth under
+    `played`, plus what the cards it took are worth under `taken` (the card
+    played is not one of them; a xeri that no card played made, a
+    [`Take`][xeri.Take] whose `turn` is None, took all its cards). The
+    category reads the round's captures one by one (the `needs_takes`
+    capability of [`Category`][xeri.Category]). Use it
+    beside `xeri_points`, or with `xeri_points=0` and `jack_xeri_points=0` for
+    sweeps worth only what this line gives.
+
+    Examples:
+        A sweep worth the values of the cards it took, Ace 1 to King 13:
+
+        >>> import xeri
+        >>> values = xeri.PointsTable(ranks={rank: int(rank) for rank in xeri.Rank})
+        >>> line = xeri.SweepPoints(taken=values)
+        >>> three, four, seven = map(xeri.Card.parse, ["3♣", "4♦", "7♥"])
+        >>> sweep = xeri.Take(seat=0, cards=(three, four, seven), xeri=xeri.XeriKind.XERI, turn=5)
+        >>> plain = xeri.Take(seat=1, cards=(seven,) * 2, turn=6)
+        >>> line.award(((three, four, seven), ()), ((xeri.XeriKind.XERI,), ()), xeri.GERMAN,
+        ...            takes=(sweep, plain))
+        (7, 0)
+    """
+
+    each: int = 0
+    """The points of every sweep of the kinds counted."""
+    played: PointsTable = PointsTable()
+    """What the card that made the sweep adds, by its rank or itself (a sweep with the 7♦
+    worth 10 more: `PointsTable(cards={Card.parse("7♦"): 10})`)."""
+    taken: PointsTable = PointsTable()
+    """What each card the sweep took adds."""
+    kinds: tuple[XeriKind, ...] = attrs.field(default=_BOTH_KINDS, converter=_kinds)
+    """The kinds of xeri counted: both by default."""
+    name: str = "sweep points"
+    """The line's name."""
+
+    additive: ClassVar[bool] = True
+    """Capability: a side's points are those of each capture added up."""
+    needs_takes: ClassVar[bool] = True
+    """Capability: `award` is given the round's captures, `takes` ([W4][rules-w4])."""
+
+    def __attrs_post_init__(self) -> None:
+        if not _int_in(self.each, 0, _MAX_POINTS):
+            raise RuleSetError(
+                f"SweepPoints.each must be an int from 0 to 1,000,000, not {_show(self.each)}"
+            )
+        for field in ("played", "taken"):
+            if not isinstance(getattr(self, field), PointsTable):
+                raise RuleSetError(
+                    f"SweepPoints.{field} must be a PointsTable, not {_show(getattr(self, field))}"
+                )
+        kinds = self.kinds
+        if not (type(kinds) is tuple and kinds and all(isinstance(k, XeriKind) for k in kinds)):
+            raise RuleSetError(
+                f"SweepPoints.kinds must be one or more XeriKinds, not {_show(kinds)}"
+            )
+        _check_name("SweepPoints", self.name)
+
+    def _worth(self, cards: tuple[Card, ...], *, played: bool = True) -> int:
+        """One sweep's points: the cards it took, the card that made it last when `played`."""
+        if not cards:
+            return self.each
+        if not played:  # a xeri made by no card played (turn None): every card was taken
+            return self.each + self.taken.count(cards)
+        return self.each + self.played.points(cards[-1]) + self.taken.count(cards[:-1])
+
+    def award(
+        self,
+        captured: tuple[tuple[Card, ...], ...],
+        xeris: tuple[tuple[XeriKind, ...], ...],
+        rules: RuleSet,
+        *,
+        takes: tuple[Take, ...] | None = None,
+    ) -> tuple[int, ...]:
+        """Each side's sweeps of the kinds counted, each worth what it took.
+
+        Args:
+            captured: the cards each side captured in the round.
+            xeris: the xeris each side made.
+            rules: the rule set.
+            takes: the round's captures; None when they are not known, as for a
+                [`preview`][xeri.preview] of one move: each side's cards are then read as
+                one capture, the card played last, and each of its xeris as that capture.
+
+        Returns:
+            One int per side.
+        """
+        kinds = self.kinds
+        if takes is None:
+            return tuple(
+                sum(self._worth(cards) for kind in made if kind in kinds)
+                for cards, made in zip(captured, xeris, strict=True)
+            )
+        points = [0] * len(captured)
+        sides = rules.sides
+        for take in takes:
+            if take.xeri is not None and take.xeri in kinds:
+                points[sides[take.seat]] += self._worth(take.cards, played=take.turn is not None)
+        return tuple(points)
+
+    def most(self, rules: RuleSet) -> int:
+        """The most one side's sweeps can be worth: each its card the best, and every card taken.
+
+        The sweeps of a round take each card once, so their cards are worth at most the
+        whole deck's points under `taken`.
+        """
+        deck = rules.deck
+        best = max(self.played.points(c) for c in deck)
+        return self._most_sweeps(rules) * (self.each + best) + self.taken.count(deck)
+
+    def _most_sweeps(self, rules: RuleSet) -> int:
+        """The most sweeps one side makes in a round: one a play, two cards each."""
+        most_seats = max(map(rules.sides.count, set(rules.sides)))
+        plays = rules.hand_size * rules.deals_per_round * most_seats
+        return min(len(rules.deck) // 2, plays)
+
+    def check_points(
+        self, points: tuple[int, ...], result: RoundResult, rules: RuleSet
+    ) -> list[str]:
+        """The line against the sweeps the result records ([W4][rules-w4]).
+
+        A side without xeris scores nothing here; a side's sweeps are worth at
+        least `each` apiece when both kinds count and at most what its number of
+        sweeps can take; the sweeps of all sides take each card once, so the
+        line adds up to at most what every sweep's card and the whole deck are
+        worth. A round still in a saved state is replayed from its captures,
+        which checks the line exactly.
+        """
+        deck = rules.deck
+        best = max(self.played.points(c) for c in deck)
+        cards = self.taken.count(deck)
+        every = set(self.kinds) == set(_BOTH_KINDS)
+        p: list[str] = []
+        for side, (got, made) in enumerate(zip(points, result.xeris, strict=True)):
+            if made == 0 and got:
+                p.append(f"categories: side {side} made no xeri, so {self.name!r} gives it 0")
+            elif got > made * (self.each + best) + cards:
+                p.append(
+                    f"categories: {made} sweeps are worth at most "
+                    f"{made * (self.each + best) + cards} on {self.name!r}, not {got}"
+                    f" (side {side})"
+                )
+            elif every and got < made * self.each:
+                p.append(
+                    f"categories: {made} sweeps are worth at least {made * self.each} on"
+                    f" {self.name!r}, not {got} (side {side})"
+                )
+        if not p and sum(points) > sum(result.xeris) * (self.each + best) + cards:
+            p.append(
+                f"categories: {self.name!r} gives {sum(points)} in all, more than the sweeps"
+                " can take"
+            )
+        return p

@@ -31,7 +31,13 @@ from xeri._immutable import _Immutable, _repr
 from xeri._rules.categories import Category
 from xeri._rules.match import CountOut, FixedRounds, MatchFormat, SharedTarget, TargetScore
 from xeri._rules.redeal import Redeal, RedealRule
-from xeri._rules.scoring import MajorityTie, PointsTable, Scorer, StandardScorer
+from xeri._rules.scoring import (
+    MajorityTie,
+    PointsTable,
+    Scorer,
+    StandardScorer,
+    _most_jack_xeris,
+)
 
 __all__ = [
     "GERMAN",
@@ -188,7 +194,8 @@ class RuleSet(_Immutable):
     """Named scoring lines beyond card points, majority and xeri bonus, in the order
     score sheets show them: [`NamedPoints`][xeri.NamedPoints],
     [`MostOfSuit`][xeri.MostOfSuit], [`Primiera`][xeri.Primiera],
-    [`Sweeps`][xeri.Sweeps] or any frozen, hashable attrs value that implements
+    [`Sweeps`][xeri.Sweeps], [`SweepPoints`][xeri.SweepPoints] or any frozen,
+    hashable attrs value that implements
     [`Category`][xeri.Category]. The [`StandardScorer`][xeri.StandardScorer]
     adds their points to the total and keeps them by name in
     [`RoundResult.categories`][xeri.RoundResult.categories]."""
@@ -249,7 +256,8 @@ class RuleSet(_Immutable):
         play, so a side makes at most `min(26, its plays in a round)` xeris
         ([G7][rules-g7], [D6][rules-d6]); with the built-in capture rules
         at most two of them are jack xeris (four cards of the sweeper's rank
-        make two; [`SumCapture`][xeri.SumCapture] makes none), with another
+        make two; [`SumCapture`][xeri.SumCapture] makes two for each of its
+        [`jack_xeri_ranks`][xeri.SumCapture.jack_xeri_ranks]), with another
         capture rule any of them may be. The upper bound is sound, not tight:
         no round reaches it. Another scorer can score anything: then None.
 
@@ -262,7 +270,7 @@ class RuleSet(_Immutable):
             return None
         plays = self.hand_size * self.deals_per_round * max(map(self.sides.count, set(self.sides)))
         xeris = min(len(self.deck) // 2, plays)
-        jacks = 2 if type(self.capture) in (PileCapture, SumCapture) else xeris
+        jacks = _most_jack_xeris(self) if type(self.capture) in (PileCapture, SumCapture) else xeris
         extra = max(0, self.jack_xeri_points - self.xeri_points)
         most = xeris * self.xeri_points + min(xeris, jacks) * extra
         lines = _lines_most(self)

@@ -23,6 +23,7 @@ from xeri._families.protocol import XeriKind
 from xeri._immutable import _fast_maker, _Immutable, _repr
 
 if TYPE_CHECKING:
+    from xeri._core.state import Take
     from xeri._rules.ruleset import RuleSet
 
 __all__ = [
@@ -288,6 +289,16 @@ class Scorer(Protocol):
     implements `check`, which says whether a result read from outside (a
     saved match's earlier rounds, which survive only as their results) is
     one it could have produced; a scorer that cannot tell returns `[]`.
+
+    A scorer may declare one optional capability, as a class attribute:
+    `needs_takes = True` when it scores from the round's captures one by
+    one (which cards each took, by whom, of what kind of xeri); the round
+    end then also passes `takes=`, the round's [`Take`][xeri.Take]s in order,
+    the last capturer's collection of the cards left included
+    ([W4][rules-w4]). Without it the round end hands over nothing more, so a
+    round costs the same as before. The
+    [`StandardScorer`][xeri.StandardScorer] is always given them, and hands
+    them to each [category][xeri.Category] that declares the same capability.
     """
 
     def score(
@@ -350,6 +361,25 @@ _JACK_XERIS = 2
 """A jack xeri takes a Jack with a Jack: the deck's four Jacks make at most two a round."""
 
 
+def _most_jack_xeris(rules: RuleSet) -> int:
+    """The most jack xeris a round can give: two for each rank of four cards that makes them.
+
+    A pile's jack xeri takes its sweeper's rank with the same ([G7][rules-g7]); a sum
+    rule's, a card of one of its `jack_xeri_ranks` with another ([W3][rules-w3]). Two
+    for any other rule, as before those ranks could be named. A sum rule whose
+    sweepers make jack xeris ([W2][rules-w2]) may make one a play: then no bound
+    below the deck's half.
+    """
+    capture = rules.capture
+    sweepers = getattr(capture, "sweepers", ())
+    if type(sweepers) is tuple and any(
+        getattr(s, "xeri", None) is XeriKind.JACK_XERI for s in sweepers
+    ):
+        return len(rules.deck) // 2
+    ranks = getattr(capture, "jack_xeri_ranks", ())
+    return max(_JACK_XERIS, 2 * len(ranks)) if type(ranks) is tuple else _JACK_XERIS
+
+
 @attrs.frozen(kw_only=True)
 class StandardScorer(_Immutable):
     """Points table + majority bonus + xeri bonuses, read from the rule set.
@@ -376,8 +406,23 @@ class StandardScorer(_Immutable):
         rules: RuleSet,
         *,
         leftover: int = 0,
+        takes: tuple[Take, ...] | None = None,
     ) -> RoundResult:
-        """Score one round from the rule set's data; see [`Scorer.score`][xeri.Scorer.score]."""
+        """Score one round from the rule set's data; see [`Scorer.score`][xeri.Scorer.score].
+
+        Args:
+            captured: the cards each side captured.
+            xeris: the xeris each side made.
+            rules: the rule set, for its points table, bonuses and categories.
+            leftover: cards that went to nobody ([X1][rules-x1]).
+            takes: the round's captures in order ([W4][rules-w4]), handed to each
+                category that declares `needs_takes`; None when not known (such a
+                category then reads each side's cards as one capture, as for a
+                [`preview`][xeri.preview] of one move).
+
+        Returns:
+            The round's result.
+        """
         counts = tuple(map(len, captured))
         card_points = tuple(map(rules.card_points.count, captured))
         majority = _majority(counts, rules)
@@ -392,7 +437,15 @@ class StandardScorer(_Immutable):
         total = tuple(map(sum, zip(card_points, majority, bonus, strict=True)))
         lines: tuple[tuple[str, tuple[int, ...]], ...] = ()
         if rules.categories:
-            lines = tuple((c.name, c.award(captured, xeris, rules)) for c in rules.categories)
+            lines = tuple(
+                (
+                    c.name,
+                    c.award(captured, xeris, rules, takes=takes)  # type: ignore[call-arg]  # its needs_takes capability
+                    if getattr(c, "needs_takes", False) is True
+                    else c.award(captured, xeris, rules),
+                )
+                for c in rules.categories
+            )
             total = tuple(map(sum, zip(total, *(points for _, points in lines), strict=True)))
         return _make_result(
             cards=counts,
@@ -416,7 +469,9 @@ class StandardScorer(_Immutable):
         [D8][rules-d8]); each side's xeris are at most its plays and half its
         cards, and its bonus is a number of xeris at `xeri_points` and of
         jack xeris at `jack_xeri_points`, at most two of these in all (they
-        take four Jacks, [G7][rules-g7]); each category's line is within its
+        take four Jacks, [G7][rules-g7]; two for each rank of a sum rule's
+        `jack_xeri_ranks`, [W3][rules-w3], and up to one a play where its
+        sweepers make them, [W2][rules-w2]); each category's line is within its
         [`most`][xeri.Category.most] and, for a category with the
         `check_points` capability (every built-in one), consistent with the
         rest of the result (a sweeps line is the sweeps recorded times their
@@ -575,6 +630,7 @@ def _xeri_problems(
     p: list[str] = []
     plays_per_seat = rules.hand_size * rules.deals_per_round
     xeri, jack = rules.xeri_points, rules.jack_xeri_points
+    most_jacks = _most_jack_xeris(rules)
     jacks_needed = 0
     for side, (made, got) in enumerate(zip(xeris, bonus, strict=True)):
         plays = plays_per_seat * len(rules.seats_of(side))
@@ -587,13 +643,18 @@ def _xeri_problems(
                 f" but captured {counts[side]}"
             )
         # The bonus of each possible number of jack xeris; the fewest kept for a bonus.
-        jacks = reversed(range(min(made, _JACK_XERIS) + 1))
+        jacks = reversed(range(min(made, most_jacks) + 1))
         can = {made * xeri + j * (jack - xeri): j for j in jacks}
         if got not in can:
             worth = " or ".join(map(str, sorted(can)))
             p.append(f"side {side}: {made} xeris are worth {worth} points, not {_show(got)}")
         else:
             jacks_needed += can[got]
-    if jacks_needed > _JACK_XERIS:
+    if jacks_needed > most_jacks == _JACK_XERIS:
         p.append("the bonuses need more than two jack xeris, and four Jacks make at most two")
+    elif jacks_needed > most_jacks:
+        p.append(
+            f"the bonuses need more than {most_jacks} jack xeris, and the ranks that make them"
+            f" make at most {most_jacks}"
+        )
     return p

@@ -783,7 +783,17 @@ def _recount(state: GameState) -> RoundResult:
     total = [c + m + b for c, m, b in zip(card_points, majority, bonus, strict=True)]
     # A category is a component: its points are read through its protocol.
     captured, xeris = tuple(map(tuple, piles)), tuple(map(tuple, made))
-    lines = tuple((c.name, c.award(captured, xeris, rules)) for c in rules.categories)
+    # A category that reads the round's captures is given them (W4), as the scorer does.
+    takes = state.takes
+    lines = tuple(
+        (
+            c.name,
+            c.award(captured, xeris, rules, takes=takes)  # type: ignore[call-arg]  # its needs_takes capability
+            if getattr(c, "needs_takes", False) is True
+            else c.award(captured, xeris, rules),
+        )
+        for c in rules.categories
+    )
     for _, points in lines:
         total = [t + p for t, p in zip(total, points, strict=True)]
     return RoundResult(
@@ -823,9 +833,11 @@ def _check_round_score(state: GameState) -> None:
         lines = " + ".join(name for name, _ in result.sheet)
         raise _fail("round score", f"total {result.total} is not {lines} = {parts}")
     piles, made, leftover = _expected_result(state)
-    again = rules.scorer.score(
-        tuple(map(tuple, piles)), tuple(map(tuple, made)), rules, leftover=leftover
-    )
+    captured, xeris = tuple(map(tuple, piles)), tuple(map(tuple, made))
+    if getattr(rules.scorer, "needs_takes", False) is True:  # the captures, as W4 says
+        again = rules.scorer.score(captured, xeris, rules, leftover=leftover, takes=state.takes)  # type: ignore[call-arg]  # its needs_takes capability
+    else:
+        again = rules.scorer.score(captured, xeris, rules, leftover=leftover)
     if again != result:
         raise _fail("round score", f"the scorer gives {again} for the same captures, not {result}")
 
@@ -885,25 +897,51 @@ def _check_xeri_kind(rules: RuleSet, take: Take, new: GameState) -> None:
             raise _fail("xeri", f"a {kind.value} made with {_names(pair)} (sweeper {sweeper!r})")
     else:
         # An open table: a xeri is a capture that clears it; a jack xeri, one
-        # that takes a lone card of the rule's sweeper rank with another,
-        # where the rule declares a `sweeper` (as data, as a pile rule does).
+        # that takes a lone card of its own rank, of a rank the rule names as
+        # data: `jack_xeri_ranks` (W3), or else a `sweeper` rank of its own;
+        # or the sweep of a card that the rule's `sweepers` give that kind (W2).
         if new.table:
             raise _fail("xeri", "a xeri that did not clear the table (D6)")
-        if kind is XeriKind.JACK_XERI:
-            sweeper = getattr(capture, "sweeper", None)
+        if kind is XeriKind.JACK_XERI and not _jack_sweep(capture, take.cards[-1]):
+            ranks = _jack_xeri_ranks(capture)
             pair = take.cards
-            if sweeper is None:
+            if not ranks:
                 raise _fail(
                     "xeri",
-                    f"a jack xeri on an open table with {_names(pair)}, by a rule without a "
-                    "sweeper (D6)",
+                    f"a jack xeri on an open table with {_names(pair)}, by a rule that names no "
+                    "jack_xeri_ranks (W3)",
                 )
-            if len(pair) != 2 or pair[0].rank != sweeper or pair[1].rank != sweeper:
+            if len(pair) != 2 or pair[0].rank != pair[1].rank or pair[1].rank not in ranks:
                 raise _fail(
                     "xeri",
-                    f"a jack xeri on an open table must take a lone card of the sweeper's "
-                    f"rank with another: {_names(pair)} (sweeper {sweeper!r})",
+                    f"a jack xeri on an open table must take a lone card of its own rank, one "
+                    f"of {' '.join(getattr(r, 'symbol', str(r)) for r in ranks)}: {_names(pair)}"
+                    " (W3)",
                 )
+
+
+def _jack_sweep(capture: object, card: Card) -> bool:
+    """Whether the rule's `sweepers`, read as data, make `card`'s sweeps jack xeris (W2)."""
+    sweepers = getattr(capture, "sweepers", ())
+    if not isinstance(sweepers, tuple):
+        return False
+    return any(
+        getattr(s, "xeri", None) is XeriKind.JACK_XERI and card in getattr(s, "cards", ())
+        for s in sweepers
+    )
+
+
+def _jack_xeri_ranks(capture: object) -> tuple[object, ...]:
+    """The ranks of an open table's jack xeris, as the rule says them as data (W3).
+
+    `jack_xeri_ranks` ([`SumCapture.jack_xeri_ranks`][xeri.SumCapture.jack_xeri_ranks]),
+    or for a rule of one's own without it, a `sweeper` rank it declares.
+    """
+    ranks = getattr(capture, "jack_xeri_ranks", None)
+    if isinstance(ranks, tuple) and ranks:
+        return ranks
+    sweeper = getattr(capture, "sweeper", None)
+    return () if sweeper is None else (sweeper,)
 
 
 def _check_step(prev: GameState, new: GameState, move: Move, game: _Game) -> None:
@@ -1411,9 +1449,11 @@ def check_rules(
       one pile a xeri takes a lone card of the same rank, and it is a jack
       xeri exactly when both are of the rule's `sweeper` rank (a rule
       without a `sweeper` makes none); on an open table a xeri clears the
-      table, and a jack xeri is one that takes a lone card of the rule's
-      `sweeper` rank with another, from a rule that has a `sweeper`
-      ([G7][rules-g7], [D6][rules-d6]);
+      table, and a jack xeri is one that takes a lone card of its own rank,
+      of a rank the rule names in `jack_xeri_ranks` (or, for a rule of one's
+      own without that field, its `sweeper` rank), or the sweep of a card
+      whose [`Sweeper`][xeri.Sweeper] among the rule's `sweepers` has that
+      kind ([G7][rules-g7], [D6][rules-d6], [W2][rules-w2], [W3][rules-w3]);
     * **round score**: with the [`StandardScorer`][xeri.StandardScorer] the
       round result equals a recount from the captures and the rule set's data
       (points table, majority and its tie rule, xeri bonuses, leftover, and

@@ -32,8 +32,11 @@ from xeri._core.state import GameState, Phase
 from xeri._errors import RuleSetError
 from xeri._families.options import Option
 from xeri._families.pile.rule import PileCapture
+from xeri._families.protocol import XeriKind
 from xeri._families.sums.rule import GERMAN_VALUES, SCOPA_VALUES, SumCapture
+from xeri._families.sweepers import Sweeper
 from xeri._moves import Deal, Move, Reshuffle
+from xeri._rules.categories import SweepPoints
 from xeri._rules.match import FixedRounds, SharedTarget, TargetScore
 from xeri._rules.ruleset import GERMAN_POINTS, GREEK_POINTS, Redeal, RuleSet
 from xeri._rules.scoring import MajorityTie, PointsTable
@@ -169,11 +172,44 @@ def _sum_capture(options: dict[str, object]) -> SumCapture:
     return SumCapture()  # not reached: every option at its default is valid
 
 
+_KINDS = (None, XeriKind.XERI, XeriKind.JACK_XERI)
+
+
 @st.composite
-def _rule_sets(draw: st.DrawFn, max_seats: int, name: str, *, decks: bool) -> RuleSet:
+def _sweepers(draw: st.DrawFn, deck: tuple[Card, ...]) -> tuple[Sweeper, ...]:
+    """None to three sweepers: Basra's Jacks and 7♦ first (to shrink to), or drawn cards."""
+    basra = (
+        Sweeper(cards=(Rank.JACK,)),
+        Sweeper(cards=(Card.parse("7♦"),), xeri=XeriKind.XERI, xeri_up_to=10),
+    )
+    if draw(st.booleans()):
+        return basra
+    cards = draw(st.lists(st.sampled_from(deck), unique=True, max_size=6))
+    out = []
+    for i in range(0, len(cards), 2):
+        up_to = draw(st.one_of(st.none(), st.integers(0, 30)))
+        out.append(
+            Sweeper(cards=cards[i : i + 2], xeri=draw(st.sampled_from(_KINDS)), xeri_up_to=up_to)
+        )
+    return tuple(out)
+
+
+@st.composite
+def _sweep_points(draw: st.DrawFn, deck: tuple[Card, ...]) -> SweepPoints:
+    kinds = draw(st.sampled_from([(XeriKind.XERI, XeriKind.JACK_XERI), (XeriKind.XERI,)]))
+    return SweepPoints(
+        each=draw(st.integers(0, 3)),
+        played=draw(_points_tables(deck)),
+        taken=draw(_points_tables(deck)),
+        kinds=kinds,
+    )
+
+
+@st.composite
+def _rule_sets(draw: st.DrawFn, max_seats: int, name: str, *, decks: bool, sweeps: bool) -> RuleSet:
     seats = draw(st.integers(2, max_seats))
     sides = draw(st.sampled_from(_sides(seats)))
-    pile = draw(st.booleans())
+    pile = False if sweeps else draw(st.booleans())
     capture: PileCapture | SumCapture
     if pile:
         capture = PileCapture(
@@ -185,6 +221,11 @@ def _rule_sets(draw: st.DrawFn, max_seats: int, name: str, *, decks: bool) -> Ru
         }
         options["values"] = draw(st.sampled_from(_SUM_VALUES))
         options["total"] = draw(st.sampled_from([None, None, 11, 15]))
+        if sweeps:  # W1-W3: the sweepers and the ranks of the jack xeris
+            options["sweepers"] = draw(_sweepers(DECK))
+            options["jack_xeri_ranks"] = tuple(
+                draw(st.lists(st.sampled_from(list(Rank)), unique=True, max_size=3))
+            )
         capture = _sum_capture(options)
     deck = draw(st.sampled_from(_ALL_DECKS)) if decks else DECK
     bottom = draw(st.booleans())
@@ -227,13 +268,14 @@ def _rule_sets(draw: st.DrawFn, max_seats: int, name: str, *, decks: bool) -> Ru
         majority_tie=draw(st.sampled_from(list(MajorityTie))),
         xeri_points=draw(st.integers(0, 20)),
         jack_xeri_points=draw(st.integers(0, 30)),
+        categories=(draw(_sweep_points(deck)),) if sweeps and draw(st.booleans()) else (),
         match=match,
         dealer_per_deal=draw(st.booleans()),
     )
 
 
 def rule_sets(
-    *, max_seats: int = 4, name: str = "generated", decks: bool = False
+    *, max_seats: int = 4, name: str = "generated", decks: bool = False, sweeps: bool = False
 ) -> st.SearchStrategy[RuleSet]:
     """Valid rule sets, drawn over every option, with short matches.
 
@@ -261,6 +303,13 @@ def rule_sets(
         name: the name of every rule set drawn.
         decks: also draw the 40- and 32-card decks ([`RuleSet.deck`][xeri.RuleSet.deck]);
             off by default, so that tests written for the 52 cards keep holding.
+        sweeps: draw the sum family only, with sweepers
+            ([`SumCapture.sweepers`][xeri.SumCapture.sweepers]: Basra's Jacks and 7♦,
+            or drawn cards with drawn kinds and bounds), ranks of jack xeris
+            ([`SumCapture.jack_xeri_ranks`][xeri.SumCapture.jack_xeri_ranks]) and, half
+            the time, a [`SweepPoints`][xeri.SweepPoints] category
+            ([W1][rules-w1]-[W4][rules-w4]); off by default, so that the draws of
+            the other tests stay the same.
 
     Examples:
         >>> from hypothesis import given, settings
@@ -276,7 +325,9 @@ def rule_sets(
         raise ValueError(f"max_seats must be an int from 2 to 8, not {max_seats!r}")
     if type(decks) is not bool:
         raise ValueError(f"decks must be True or False, not {decks!r}")
-    return _rule_sets(max_seats, name, decks=decks)
+    if type(sweeps) is not bool:
+        raise ValueError(f"sweeps must be True or False, not {sweeps!r}")
+    return _rule_sets(max_seats, name, decks=decks, sweeps=sweeps)
 
 
 def _chance_moves(state: GameState) -> st.SearchStrategy[Move]:

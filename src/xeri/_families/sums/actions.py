@@ -281,6 +281,11 @@ def _no_multi(rule: SumCapture) -> None:
             "SumCapture(multi_builds=True) has no action encoding: a build may gather any set "
             "of table items, too many for a fixed action space"
         )
+    if rule.sweepers:
+        raise RuleSetError(
+            "SumCapture(sweepers=...) has no action encoding: a sweeper takes every item of the "
+            "table, any set of them, too many for a fixed action space"
+        )
 
 
 def _anchor(item: TableItem) -> int:

@@ -451,14 +451,22 @@ def plan(  # noqa: PLR0915  # one pass over the hand, in the order of the moves
         value = values[card]
         if value is not None:
             held[value] += 1
-    per_card: list[tuple[Card, list[tuple[int, _Getter]], list[tuple[int, _Getter]], bool]] = []
+    # For each card: its captures, its combinations, and whether it captures (None: a sweep).
+    per_card: list[
+        tuple[Card, list[tuple[int, _Getter]], list[tuple[int, _Getter]], bool | None]
+    ] = []
     families: dict[tuple[object, ...], LexSets | ClassSets] = {}
     any_capture = False
     targets = None
+    sweeping = rule._sweeping if table else None
     for card in hand:
         value = values[card]
         captures: list[tuple[int, _Getter]] = []
         combines: list[tuple[int, _Getter]] = []
+        if sweeping and card in sweeping:  # W1: the whole table, and nothing else
+            any_capture = True
+            per_card.append((card, [_listed([Capture(card=card, taken=table)])], [], None))
+            continue
         if value is None:
             if not owned or _owner_ok(owned, held):
                 captures.append(
@@ -502,9 +510,9 @@ def plan(  # noqa: PLR0915  # one pass over the hand, in the order of the moves
         per_card.append((card, captures, combines, captured))
     blocks: list[tuple[Card, int, _Getter]] = []
     forced = rule.forced_capture and any_capture
-    for card, captures, combines, captured in per_card:
+    for card, captures, combines, capturing in per_card:
         blocks += [(card, *block) for block in captures]
-        if forced or (captured and rule.card_must_capture):
+        if forced or capturing is None or (capturing and rule.card_must_capture):
             continue
         blocks += [(card, *block) for block in combines]
         if not owned:
@@ -579,7 +587,7 @@ def _grouping_sets(  # noqa: PLR0917  # internal, the facts of one position
     return _grouped_sets([e[1] for e in entries], [e[2] for e in entries], total, value, ok)
 
 
-def _mask_plan(
+def _mask_plan(  # noqa: PLR0915  # one pass over the hand, in the order of the moves
     rule: SumCapture, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
 ) -> Plan:
     """`plan` under several values or a `total` ([K1][rules-k1], [K2][rules-k2]).
@@ -610,8 +618,13 @@ def _mask_plan(
             pictures.append(t)  # type: ignore[arg-type]  # a Card
     owned = [t.value for t in items if type(t) is Build and t.owner == seat]
     families: dict[int, list[LexSets | ClassSets | None]] = {}
-    per_card: list[tuple[Card, list[tuple[int, _Getter]], list[int]]] = []
+    # For each card: its captures, and the hand it leaves (None: a sweep, W1).
+    per_card: list[tuple[Card, list[tuple[int, _Getter]], list[int] | None]] = []
+    sweeping = rule._sweeping if table else None
     for card in hand:
+        if sweeping and card in sweeping:  # W1: the whole table, and nothing else
+            per_card.append((card, [_listed([Capture(card=card, taken=table)])], None))
+            continue
         rest = rule._rest_masks(hand, card)
         keeps = not owned or _matched(owned, rest)
         if not masks[card]:
@@ -652,12 +665,12 @@ def _mask_plan(
         per_card.append((card, found, rest))
     forced = rule.forced_capture and any(n for _, found, _ in per_card for n, _ in found)
     blocks: list[tuple[Card, int, _Getter]] = []
-    for card, found, rest in per_card:
+    for card, found, left in per_card:
         blocks += [(card, *block) for block in found]
-        if forced or (rule.card_must_capture and any(n for n, _ in found)):
+        if forced or left is None or (rule.card_must_capture and any(n for n, _ in found)):
             continue
         if rule.builds and masks[card]:
-            blocks.append((card, *_listed(rule._mask_combines(card, rest, ordered, owned, seat))))
+            blocks.append((card, *_listed(rule._mask_combines(card, left, ordered, owned, seat))))
         if not owned:
             blocks.append((card, *_listed([TRAILS[card]])))
     return Plan(blocks)

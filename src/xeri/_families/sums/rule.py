@@ -18,6 +18,10 @@ exactly one thing ([D3][rules-d3]):
   (a multiple build, [C4][rules-c4]).
 * **trail**: lay the card free.
 
+A card the rule names among its [`sweepers`][xeri.SumCapture.sweepers]
+does none of these on a table that holds something: it takes every item
+on it ([W1][rules-w1]).
+
 The ownership rule [D4][rules-d4] holds after every move: for every value,
 the builds of that value a seat owns never outnumber the cards of that
 value in its hand, and a seat that owns a build may not trail. It follows
@@ -59,6 +63,7 @@ from xeri._families.sums.items import (
     _sumset,
     _Targets,
 )
+from xeri._families.sweepers import Sweeper, _by_card, _ranks, _sweeper_problems, _sweepers
 from xeri._immutable import _Immutable, _repr
 from xeri._moves import TRAILS, Capture, Combine, PlayerMove, Trail, move_sort_key
 from xeri._table import Build, TableItem, item_cards, item_sort_key
@@ -233,6 +238,22 @@ SUM_OPTIONS: tuple[Option, ...] = (
         kernel=False,
         words="the played card counts",
         doc="K1: the cards taken and the card played make this total (None: they make its value).",
+    ),
+    Option(
+        name="sweepers",
+        default=(),
+        since=3,
+        kernel=False,
+        words="sweepers",
+        doc="W1, W2: cards that take the whole table, each with the kind of xeri its sweep is.",
+    ),
+    Option(
+        name="jack_xeri_ranks",
+        default=(),
+        since=3,
+        kernel=False,
+        words="jack xeris",
+        doc="W3: a card of these ranks taking a lone card of its own rank is a jack xeri.",
     ),
 )
 """The table of `SumCapture`'s options: the only list of their names (see `Option`)."""
@@ -568,6 +589,18 @@ class SumCapture(_Immutable):
     `equal_first` then means: a card that can make the total with a single loose card
     takes one such card alone. Needs `builds=False` and no `multi_capture`: a build of
     a value, or groups of it, have no meaning when the card played counts in the sum."""
+    sweepers: tuple[Sweeper, ...] = attrs.field(default=(), converter=_sweepers)
+    """Cards that take the whole table ([W1][rules-w1]), each [`Sweeper`][xeri.Sweeper]
+    with the kind of xeri its sweep is ([W2][rules-w2]); none by default. Played on a
+    table that holds something, a sweeping card takes every item on it and has no other
+    move; on an empty table it is laid free. The pile family's one sweeping rank is
+    [`PileCapture.sweeper`][xeri.PileCapture.sweeper]: a pile rule with `sweeper=r` plays
+    as `sweepers=(Sweeper(cards=(r,)),)` with `jack_xeri_ranks=(r,)` would on a pile."""
+    jack_xeri_ranks: tuple[Rank, ...] = attrs.field(default=(), converter=_ranks)
+    """The ranks whose card, taking a lone card of its own rank from a table that holds
+    nothing else, makes a jack xeri (worth [`jack_xeri_points`][xeri.RuleSet.jack_xeri_points])
+    rather than a xeri ([W3][rules-w3]): `(Rank.JACK,)` for a Jack on a lone Jack. Empty by
+    default: on an open table every capture that clears it is a xeri ([D6][rules-d6])."""
     _values: dict[Card, int | None] = attrs.field(init=False, repr=False, eq=False)
     _values_by: dict[int, frozenset[Card]] = attrs.field(init=False, repr=False, eq=False)
     _top: int = attrs.field(init=False, repr=False, eq=False)
@@ -580,6 +613,7 @@ class SumCapture(_Immutable):
     """The bits of the sums from 0 to the largest sum a capture needs."""
     _monotone: bool = attrs.field(init=False, repr=False, eq=False)
     """Whether values never fall in deck order, so that sorting by value keeps deck order."""
+    _sweeping: dict[Card, Sweeper] = attrs.field(init=False, repr=False, eq=False)
 
     @_values.default
     def _compute_values(self) -> dict[Card, int | None]:
@@ -634,6 +668,10 @@ class SumCapture(_Immutable):
         numbers = [v for c in DECK if (v := self._values.get(c)) is not None]
         return numbers == sorted(numbers)
 
+    @_sweeping.default
+    def _compute_sweeping(self) -> dict[Card, Sweeper]:
+        return _by_card(self.sweepers)
+
     def __attrs_post_init__(self) -> None:
         for name in _FLAGS:
             if type(getattr(self, name)) is not bool:
@@ -671,6 +709,9 @@ class SumCapture(_Immutable):
                 f"SumCapture.values: {', '.join(several)} may count several values, which "
                 "needs multi_builds=False (K2)"
             )
+        problems = _sweeper_problems(self.sweepers, self.jack_xeri_ranks)
+        if problems:
+            raise RuleSetError("; ".join(problems))
 
     def __repr__(self) -> str:
         # The options added after German Xeri are shown only when they differ from it.
@@ -770,7 +811,13 @@ class SumCapture(_Immutable):
         forced = self.forced_capture
         captures: list[PlayerMove] = []
         out: list[PlayerMove] = []
+        sweeping = self._sweeping if table else None
         for card in hand:  # hands are sorted, so the moves come out sorted by card
+            if sweeping and card in sweeping:  # W1: the whole table, and nothing else
+                sweep = Capture(card=card, taken=table)
+                captures.append(sweep)
+                out.append(sweep)
+                continue
             value = values[card]
             if value is None:
                 # A picture takes one card of its rank even under multi_capture:
@@ -970,7 +1017,9 @@ class SumCapture(_Immutable):
         except ValueError:
             raise IllegalMoveError(f"{card} is not in the hand of seat {seat}") from None
         owned = self._owned(table, seat)
-        if isinstance(move, Capture):
+        if self.sweepers and card in self._sweeping:
+            why = _sweep_refusal(table, move)
+        elif isinstance(move, Capture):
             why = self._capture_refusal(table, hand, seat, move, owned)
         elif isinstance(move, Combine):
             why = self._combine_refusal(table, hand, seat, move, owned)
@@ -1004,7 +1053,27 @@ class SumCapture(_Immutable):
             else:
                 cards += t.cards  # type: ignore[union-attr]  # not a Card: a Build
         cards.append(card)
-        return rest, tuple(left), tuple(cards), (None if left else XeriKind.XERI)
+        if left:
+            return rest, tuple(left), tuple(cards), None
+        if not (self.sweepers or self.jack_xeri_ranks):
+            return rest, (), tuple(cards), XeriKind.XERI
+        return rest, (), tuple(cards), self._sweep_kind(card, taken)
+
+    def _sweep_kind(self, card: Card, taken: tuple[TableItem, ...]) -> XeriKind | None:
+        """The xeri of a capture by `card` that clears the table ([W2][rules-w2], [W3][rules-w3]).
+
+        A lone card of the card's own rank taken by a rank of `jack_xeri_ranks`
+        is a jack xeri; a sweeper's sweep is of its sweeper's kind; any other
+        capture that clears the table is a xeri ([D6][rules-d6]).
+        """
+        if len(taken) == 1:
+            item = taken[0]
+            if type(item) is Card and item.rank is card.rank and card.rank in self.jack_xeri_ranks:
+                return XeriKind.JACK_XERI
+        sweeper = self._sweeping.get(card)
+        if sweeper is not None:
+            return sweeper.kind(taken, self._values)
+        return XeriKind.XERI
 
     def _capture_refusal(
         self,
@@ -1195,7 +1264,13 @@ class SumCapture(_Immutable):
         captures: list[PlayerMove] = []
         out: list[PlayerMove] = []
         owned = [b.value for b in builds if b.owner == seat]
+        sweeping = self._sweeping if table else None
         for card in hand:
+            if sweeping and card in sweeping:  # W1: the whole table, and nothing else
+                sweep = Capture(card=card, taken=table)
+                captures.append(sweep)
+                out.append(sweep)
+                continue
             rest = self._rest_masks(hand, card)
             keeps = not owned or _matched(owned, rest)  # D4, the seat's builds left alone
             if not masks[card]:  # a picture takes one loose card of its own rank
@@ -1456,6 +1531,8 @@ class SumCapture(_Immutable):
         as one capture may (one, or all of them under `multi_capture`) is
         the best chance.
         """
+        if table and self.sweepers and any(c in self._sweeping for c in hand):
+            return True  # a sweeper takes a table that holds something (W1)
         values = self._values
         if self._masks is not None:
             return self._mask_can_capture(table, hand, owned, seat)
@@ -1509,6 +1586,8 @@ class SumCapture(_Immutable):
         if self.forced_capture and not isinstance(move, Capture):
             # Owning a build, the seat could have taken it: no hand allows this move.
             none_of = frozenset(DECK) if owns_a_build else self._capturers(table)
+            if table and self.sweepers:  # a sweeper would have taken the table (W1)
+                none_of |= frozenset(self._sweeping)
         if not at_least and not none_of:
             return NO_NEEDS
         return HandNeeds(none_of=none_of, at_least=at_least)
@@ -1570,6 +1649,29 @@ class SumCapture(_Immutable):
 
 
 _MOVE_CLASSES = frozenset({Capture, Combine, Trail})
+
+
+def _sweep_refusal(table: tuple[TableItem, ...], move: PlayerMove) -> str | None:
+    """Why a move with a sweeping card is not legal ([W1][rules-w1]), or None when it is."""
+    card = move.card
+    if isinstance(move, Capture):
+        taken = move.taken
+        if (
+            table
+            and len(taken) == len(table)
+            and len(set(taken)) == len(taken)
+            and all(t in table for t in taken)
+        ):
+            return None
+        if not table:
+            return f"{move}: the table is empty, so {card} sweeps nothing and is laid free (W1)"
+        return f"{move}: {card} sweeps, so it takes every item on the table (W1)"
+    if isinstance(move, Trail) and not table:
+        return None
+    if isinstance(move, Trail):
+        return f"{card} sweeps: on a table that holds something it takes everything (W1)"
+    return f"{move}: {card} sweeps, and a sweeping card does not build (W1)"
+
 
 _COMPULSORY = "a capture is possible and capturing is compulsory (D5)"
 """Why a trail or a build is refused under `forced_capture`."""
