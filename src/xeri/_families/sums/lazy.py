@@ -359,21 +359,24 @@ def _sum_sets(
 
 
 class Plan:
-    """The legal moves of one hand as blocks: each a count and a getter by index."""
+    """The legal moves of one hand as blocks: each a count and a getter by index, and its card."""
 
-    __slots__ = ("_ends", "_getters", "total")
+    __slots__ = ("_cards", "_ends", "_getters", "total")
 
-    def __init__(self, blocks: list[tuple[int, _Getter]]) -> None:
+    def __init__(self, blocks: list[tuple[Card, int, _Getter]]) -> None:
         ends: list[int] = []
         getters: list[_Getter] = []
+        cards: list[Card] = []
         total = 0
-        for count, getter in blocks:
+        for card, count, getter in blocks:
             if count:
                 total += count
                 ends.append(total)
                 getters.append(getter)
+                cards.append(card)
         self._ends = ends
         self._getters = getters
+        self._cards = cards
         self.total = total
         """The number of legal moves."""
 
@@ -382,6 +385,21 @@ class Plan:
         b = bisect_right(self._ends, index)
         start = self._ends[b - 1] if b else 0
         return self._getters[b](index - start)
+
+    def by_card(self) -> tuple[tuple[Card, int], ...]:
+        """Each card that has a move with its number of moves, in the order of the moves.
+
+        The blocks of one card follow each other (the moves sort by card first).
+        """
+        out: list[tuple[Card, int]] = []
+        start = 0
+        for card, end in zip(self._cards, self._ends, strict=True):
+            if out and out[-1][0] is card:
+                out[-1] = (card, out[-1][1] + end - start)
+            else:
+                out.append((card, end - start))
+            start = end
+        return tuple(out)
 
 
 def _listed(moves: list[PlayerMove]) -> tuple[int, _Getter]:
@@ -490,15 +508,15 @@ def plan(  # noqa: PLR0915  # one pass over the hand, in the order of the moves
         captured = any(count for count, _ in captures)
         any_capture = any_capture or captured
         per_card.append((card, captures, combines, captured))
-    blocks: list[tuple[int, _Getter]] = []
+    blocks: list[tuple[Card, int, _Getter]] = []
     forced = rule.forced_capture and any_capture
     for card, captures, combines, capturing in per_card:
-        blocks += captures
+        blocks += [(card, *block) for block in captures]
         if forced or capturing is None or (capturing and rule.card_must_capture):
             continue
-        blocks += combines
+        blocks += [(card, *block) for block in combines]
         if not owned:
-            blocks.append(_listed([TRAILS[card]]))
+            blocks.append((card, *_listed([TRAILS[card]])))
     return Plan(blocks)
 
 
@@ -646,15 +664,15 @@ def _mask_plan(  # noqa: PLR0915  # one pass over the hand, in the order of the 
             found = [_captures_of(card, sets) for sets in got if sets is not None]
         per_card.append((card, found, rest))
     forced = rule.forced_capture and any(n for _, found, _ in per_card for n, _ in found)
-    blocks: list[tuple[int, _Getter]] = []
+    blocks: list[tuple[Card, int, _Getter]] = []
     for card, found, left in per_card:
-        blocks += found
+        blocks += [(card, *block) for block in found]
         if forced or left is None or (rule.card_must_capture and any(n for n, _ in found)):
             continue
         if rule.builds and masks[card]:
-            blocks.append(_listed(rule._mask_combines(card, left, ordered, owned, seat)))
+            blocks.append((card, *_listed(rule._mask_combines(card, left, ordered, owned, seat))))
         if not owned:
-            blocks.append(_listed([TRAILS[card]]))
+            blocks.append((card, *_listed([TRAILS[card]])))
     return Plan(blocks)
 
 

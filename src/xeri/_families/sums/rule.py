@@ -895,6 +895,18 @@ class SumCapture(_Immutable):
             raise IndexError(f"move index {index} out of range: {found.total:,} moves")
         return found.at(index)
 
+    def count_by_card(
+        self, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
+    ) -> tuple[tuple[Card, int], ...]:
+        """How many of [`moves`][xeri.SumCapture.moves] play each card, counted without listing.
+
+        Returns:
+            `(card, count)` for each card of the hand that has a move, in
+            the order of the moves (deck order); the counts add up to
+            [`count_moves`][xeri.SumCapture.count_moves].
+        """
+        return _lazy.plan(self, table, hand, seat).by_card()
+
     def has_move(
         self, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int, move: object
     ) -> bool:
