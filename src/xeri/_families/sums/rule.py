@@ -557,11 +557,12 @@ class SumCapture(_Immutable):
     of several such ints, any of which a sum may count (`(Rank.ACE, (1, 11))`,
     [K2][rules-k2]); a tuple of one int is that int. A rank without a value is a
     *picture*: it takes only a loose card of its own rank, one at a time, and never
-    builds. A build may be announced up to the largest value (at least 10). Under
-    `multi_capture` the groups of one capture all make the same value of the card
-    played; a card of several values builds with the value its builder announces, and
-    [D4][rules-d4] gives each build owned a card of its own. Ranks of several values
-    need `multi_builds=False`."""
+    builds. A build may be announced up to the largest value (at least 10). A card
+    of several values builds with the value its builder announces, and
+    [D4][rules-d4] gives each build owned a card of its own. Ranks of several values,
+    and values above 10, need `multi_capture=False` and `multi_builds=False`: the
+    groups of one value those options divide cards into are counted for single values
+    up to 10 only, and a rule that asks for more is refused."""
     builds: bool = True
     """Whether a card may be combined with a table item into a build ([D3][rules-d3]);
     False in Scopa, where a card only captures or is laid free."""
@@ -709,9 +710,25 @@ class SumCapture(_Immutable):
                 f"SumCapture.values: {', '.join(several)} may count several values, which "
                 "needs multi_builds=False (K2)"
             )
+<<<<<<< HEAD
         problems = _sweeper_problems(self.sweepers, self.jack_xeri_ranks)
         if problems:
             raise RuleSetError("; ".join(problems))
+=======
+        grouped = [n for n in ("multi_capture", "multi_builds") if getattr(self, n)]
+        beyond = [
+            f"{rank.symbol}={value!r}"
+            for rank, value in self.values
+            if isinstance(value, tuple) or value > _MAX
+        ]
+        if grouped and beyond:
+            raise RuleSetError(
+                f"SumCapture.{' and '.join(grouped)} divides cards into groups of one value, "
+                f"which needs each value a single int from 1 to {_MAX} (K2): the moves of "
+                "larger values or of cards of several values cannot be counted in bounded "
+                f"time; not {', '.join(beyond)}"
+            )
+>>>>>>> sums2
 
     def __repr__(self) -> str:
         # The options added after German Xeri are shown only when they differ from it.
