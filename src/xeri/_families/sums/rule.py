@@ -710,11 +710,9 @@ class SumCapture(_Immutable):
                 f"SumCapture.values: {', '.join(several)} may count several values, which "
                 "needs multi_builds=False (K2)"
             )
-<<<<<<< HEAD
         problems = _sweeper_problems(self.sweepers, self.jack_xeri_ranks)
         if problems:
             raise RuleSetError("; ".join(problems))
-=======
         grouped = [n for n in ("multi_capture", "multi_builds") if getattr(self, n)]
         beyond = [
             f"{rank.symbol}={value!r}"
@@ -728,7 +726,6 @@ class SumCapture(_Immutable):
                 "larger values or of cards of several values cannot be counted in bounded "
                 f"time; not {', '.join(beyond)}"
             )
->>>>>>> sums2
 
     def __repr__(self) -> str:
         # The options added after German Xeri are shown only when they differ from it.
