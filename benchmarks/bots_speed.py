@@ -1,22 +1,43 @@
 """Decisions per second of the search bots, with `rollout` and with the public engine.
 
-Run: `python benchmarks/bots_speed.py [--decisions N]`. The search bots play
-their rounds out with `xeri.rollout`; this script measures what that gains
-by timing the same bots on the same observations with `xeri.rollout`
-replaced by a loop over `legal_moves` and `apply` that asks the same
-policy (the public path). A measurement, not a test.
+Run: `python benchmarks/bots_speed.py [--decisions N] [--compare ROOT [--repeat K]]`.
+The search bots play their rounds out with `xeri.rollout`; this script
+measures what that gains by timing the same bots on the same observations
+with `xeri.rollout` replaced by a loop over `legal_moves` and `apply` that
+asks the same policy (the public path). A measurement, not a test.
+
+With `--compare ROOT` it compares two versions of the library instead: this
+one and the checkout at `ROOT` (its `src` folder), each row timed in a
+child process of each version in turn, `K` times, the two versions' order
+alternating. A ratio is the median over the `K` turns of this version's
+decisions per second over ROOT's in that turn, so that a change in the
+machine's load touches both alike. The bots draw the same numbers in both
+versions as long as their rollouts do, so both make the same decisions.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import statistics
+import subprocess
+import sys
 import time
+from pathlib import Path
 from unittest import mock
 
 import xeri
 from xeri._agents.rollouts import RolloutView
 from xeri.bots import ISMCTSBot, PIMCBot
+
+RULES = ("GREEK", "GREEK_FOUR", "GERMAN")
+
+
+def bots() -> tuple[PIMCBot, ISMCTSBot]:
+    """The bots timed, in the order of the rows."""
+    return (PIMCBot(samples=20, endgame=False), ISMCTSBot(iterations=100, endgame=False))
 
 
 def public_rollout(
@@ -36,40 +57,98 @@ def public_rollout(
 def observations(rules: xeri.RuleSet, count: int) -> list[xeri.Observation]:
     """Observations of the seat to move at random points of random rounds."""
     rng = random.Random(5)
-    out = []
+    out: list[xeri.Observation] = []
     while len(out) < count:
         state = xeri.new_game(rules, rng=rng)
         stop = rng.randrange(30)
         for _ in range(stop):
             state = xeri.apply(state, rng.choice(xeri.legal_moves(state)))
-        out.append(xeri.observe(state, state.to_move))  # type: ignore[arg-type]
+        out.append(xeri.observe(state, state.to_move))
     return out
 
 
+def speeds(
+    rules: xeri.RuleSet, bot: PIMCBot | ISMCTSBot, decisions: int, *, public: bool = True
+) -> list[float]:
+    """Decisions per second of `bot` on `rules`: with `rollout`, then through the public path.
+
+    Without `public`, with `rollout` only.
+    """
+    views = observations(rules, decisions)
+    out: list[float] = []
+    for patched in (False, True) if public else (False,):
+        rng = random.Random(1)
+        started = time.perf_counter()
+        if patched:
+            with mock.patch("xeri.bots.search.rollout", public_rollout):
+                for view in views:
+                    bot.choose(view, rng)
+        else:
+            for view in views:
+                bot.choose(view, rng)
+        out.append(len(views) / (time.perf_counter() - started))
+    return out
+
+
+def child(row: int, decisions: int) -> None:
+    """Time one row (rule set and bot) with `rollout` and print its speed as JSON."""
+    rules = getattr(xeri, RULES[row // 2])
+    print(json.dumps(speeds(rules, bots()[row % 2], decisions, public=False)[0]))
+
+
+def timed_in(src: Path, row: int, decisions: int) -> float:
+    """One row's decisions per second, timed in a child process importing the library from `src`."""
+    env = dict(os.environ, PYTHONPATH=str(src))
+    args = [sys.executable, __file__, "--row", str(row), "--decisions", str(decisions)]
+    done = subprocess.run(args, env=env, capture_output=True, text=True, check=True)
+    return float(json.loads(done.stdout.splitlines()[-1]))
+
+
+def compare(root: Path, decisions: int, repeat: int) -> None:
+    """Print each row's decisions per second in this version and in `root`'s, and their ratio."""
+    here = Path(xeri.__file__).resolve().parent.parent
+    there = root.resolve() / "src"
+    print(f"this version: {here}\nagainst:      {there}")
+    print(f"{'rules':<11} {'bot':<28} {'this':>8} {'ROOT':>8} {'ratio':>6}")
+    for row in range(2 * len(RULES)):
+        ours: list[float] = []
+        theirs: list[float] = []
+        for turn in range(repeat):
+            pair = (here, there) if turn % 2 == 0 else (there, here)
+            got = {src: timed_in(src, row, decisions) for src in pair}
+            ours.append(got[here])
+            theirs.append(got[there])
+        ratio = statistics.median(a / b for a, b in zip(ours, theirs, strict=True))
+        bot = repr(bots()[row % 2])
+        print(
+            f"{RULES[row // 2].lower():<11} {bot:<28.28} {max(ours):>8.1f} {max(theirs):>8.1f}"
+            f" {ratio:>5.2f}x",
+            flush=True,
+        )
+
+
 def main() -> None:
-    """Print decisions per second per bot and rule set, both ways."""
+    """Print decisions per second per bot and rule set, both ways (or against another version)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decisions", type=int, default=20)
+    parser.add_argument("--compare", type=Path, metavar="ROOT", help="another checkout to compare")
+    parser.add_argument("--repeat", type=int, default=3, help="turns of each version (--compare)")
+    parser.add_argument("--row", type=int, help=argparse.SUPPRESS)  # one row, in a child process
     args = parser.parse_args()
+    if args.row is not None:
+        child(args.row, args.decisions)
+        return
+    if args.compare is not None:
+        compare(args.compare, args.decisions, args.repeat)
+        return
     print(f"{'rules':<11} {'bot':<28} {'rollout':>9} {'public':>9} {'gain':>6}")
-    for rules in (xeri.GREEK, xeri.GREEK_FOUR, xeri.GERMAN):
-        views = observations(rules, args.decisions)
-        for bot in (PIMCBot(samples=20, endgame=False), ISMCTSBot(iterations=100, endgame=False)):
-            speeds = []
-            for patched in (False, True):
-                rng = random.Random(1)
-                started = time.perf_counter()
-                if patched:
-                    with mock.patch("xeri.bots.search.rollout", public_rollout):
-                        for view in views:
-                            bot.choose(view, rng)
-                else:
-                    for view in views:
-                        bot.choose(view, rng)
-                speeds.append(len(views) / (time.perf_counter() - started))
+    for name in RULES:
+        rules = getattr(xeri, name)
+        for bot in bots():
+            fast, public = speeds(rules, bot, args.decisions)
             print(
-                f"{rules.name:<11} {bot!r:<28.28} {speeds[0]:>9.1f} {speeds[1]:>9.1f}"
-                f" {speeds[0] / speeds[1]:>5.2f}x",
+                f"{rules.name:<11} {bot!r:<28.28} {fast:>9.1f} {public:>9.1f}"
+                f" {fast / public:>5.2f}x",
                 flush=True,
             )
 

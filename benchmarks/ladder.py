@@ -21,12 +21,18 @@ in the Greek family (GREEK, GREEK_FOUR, PISTI) and 1 in the sum family
 is capped by `--max-deals` (`--max-search-deals` for the search steps,
 whose deals take seconds each); the row written says the pilot's s, the
 count wanted and the count played. The deals after the pilot come from
-another seed, so no deal is played twice. The search bots keep their
-default fixed counts, so every figure replays exactly with the same seed.
+another seed, so no deal is played twice; with `--chunk N` they are played
+N at a time (chunk k from seed S + 1 + k), and with `--cache FILE` every
+chunk played is kept in FILE, so that the same command run again resumes
+an interrupted step. The search bots keep their default fixed counts, so
+every figure replays exactly with the same seed and chunk size (their CPU
+deadline of 0.1 s a decision, the safety net, cuts a count short only on a
+machine slower than the one the counts were set on).
 With `--speed N` the script first measures the CPU time of one decision of
 each search bot at its defaults, on N observations of random points of
 random rounds of each rule set (`time.process_time`, so other work on the
-machine does not count), and writes them to `--speed-json`
+machine does not count), prints the mean, the 99th percentile and the
+maximum, and writes them to `--speed-json`
 (`benchmarks/results/speed.jsonl`), which the strategy page shows.
 
 A measurement, not a test: the cheap steps take a minute, a search step
@@ -77,6 +83,42 @@ def wanted(sd: float, difference: float) -> int:
     return max(2, math.ceil((POWER_FACTOR * sd / difference) ** 2))
 
 
+def _played(
+    rules: xeri.RuleSet,
+    bots: tuple[Bot, Bot],
+    *,
+    deals: int,
+    seed: int,
+    executor: Executor | None,
+    cache: Path | None,
+) -> dict[str, Any]:
+    """One `simulate` call's figures, read from `cache` when it holds them, else played.
+
+    The cache is a JSON-lines file of played chunks keyed by the rule set,
+    the bots' reprs, the seed and the count of deals, so that a long step
+    split into chunks resumes where an interrupted run stopped.
+    """
+    key = [rules.name, [repr(b) for b in bots], seed, deals]
+    if cache is not None and cache.exists():
+        for line in cache.read_text(encoding="utf-8").splitlines():
+            entry = json.loads(line)
+            if entry["key"] == key:
+                return entry["result"]  # type: ignore[no-any-return]  # written below
+    result = xeri.simulate(rules, bots, deals=deals, seed=seed, executor=executor)
+    figures = {
+        "bots": list(result.bots),
+        "differences": list(result.differences),
+        "decisions": list(result.decisions),
+        "seconds": list(result.seconds),
+        "rounds": result.rounds,
+        "mean_points": list(result.mean_points),
+    }
+    if cache is not None:
+        with cache.open("a", encoding="utf-8") as out:
+            out.write(json.dumps({"key": key, "result": figures}) + "\n")
+    return figures
+
+
 def run_step(
     rules: xeri.RuleSet,
     strong: Bot,
@@ -86,27 +128,38 @@ def run_step(
     cap: int,
     seed: int,
     executor: Executor | None,
+    chunk: int = 0,
+    cache: Path | None = None,
 ) -> dict[str, Any]:
-    """Play one step: the pilot, then the deals the pilot asks for (capped)."""
-    first = xeri.simulate(rules, (strong, weak), deals=pilot, seed=seed, executor=executor)
-    sd = stdev(first.differences)
+    """Play one step: the pilot, then the deals the pilot asks for (capped).
+
+    With `chunk`, the deals after the pilot are played `chunk` at a time,
+    chunk k from seed `seed + 1 + k`, each kept in `cache` as it ends.
+    """
+    bots = (strong, weak)
+    first = _played(rules, bots, deals=pilot, seed=seed, executor=executor, cache=cache)
+    sd = stdev(first["differences"])
     want = wanted(sd, target(rules))
     played = min(max(want, pilot), cap)
     results = [first]
-    if played > pilot:
-        rest = xeri.simulate(
-            rules, (strong, weak), deals=played - pilot, seed=seed + 1, executor=executor
+    rest = played - pilot
+    k = 0
+    while rest > 0:
+        size = rest if not chunk else min(chunk, rest)
+        results.append(
+            _played(rules, bots, deals=size, seed=seed + 1 + k, executor=executor, cache=cache)
         )
-        results.append(rest)
-    differences = [d for r in results for d in r.differences]
+        rest -= size
+        k += 1
+    differences = [d for r in results for d in r["differences"]]
     n = len(differences)
     mean = fmean(differences)
     half = _t95(n - 1) * stdev(differences) / math.sqrt(n)
-    decisions = [sum(r.decisions[i] for r in results) for i in range(2)]
-    seconds = [sum(r.seconds[i] for r in results) for i in range(2)]
-    rounds = sum(r.rounds for r in results)
+    decisions = [sum(r["decisions"][i] for r in results) for i in range(2)]
+    seconds = [sum(r["seconds"][i] for r in results) for i in range(2)]
+    rounds = sum(r["rounds"] for r in results)
     return {
-        "bots": list(first.bots),
+        "bots": first["bots"],
         "seed": seed,
         "deals": n,
         "rounds": rounds,
@@ -115,13 +168,14 @@ def run_step(
         "decisions": decisions,
         "seconds": seconds,
         "mean_points": [
-            sum(r.mean_points[i] * r.rounds for r in results) / rounds for i in range(2)
+            sum(r["mean_points"][i] * r["rounds"] for r in results) / rounds for i in range(2)
         ],
         "target": target(rules),
         "pilot": pilot,
         "pilot_sd": sd,
         "wanted": want,
         "capped": want > played,
+        "chunk": chunk,
     }
 
 
@@ -156,13 +210,15 @@ def speed(rules: xeri.RuleSet, count: int, seed: int) -> list[dict[str, Any]]:
             started = time.process_time()
             bot.choose(observation, random.Random(k))
             times.append(time.process_time() - started)
+        times.sort()
         rows.append(
             {
                 "rules": rules.name,
                 "bot": repr(bot),
                 "decisions": len(times),
                 "mean": fmean(times),
-                "max": max(times),
+                "p99": times[min(len(times) - 1, math.ceil(0.99 * len(times)) - 1)],
+                "max": times[-1],
             }
         )
     return rows
@@ -182,13 +238,16 @@ def main() -> None:
     parser.add_argument("--speed", type=int, default=0, help="observations to time, per preset")
     parser.add_argument("--speed-json", default=str(SPEED_JSONL))
     parser.add_argument("--no-steps", action="store_true", help="only the timing of --speed")
+    parser.add_argument("--chunk", type=int, default=0, help="deals a chunk after the pilot")
+    parser.add_argument("--cache", default=None, help="JSON-lines file of played chunks")
     args = parser.parse_args()
     if args.speed:
         for name in args.rules.split(","):
             for row in speed(xeri.find_rules(name), args.speed, args.seed):
                 print(
                     f"{name:<11} {row['bot'].split('(')[0]:<10} CPU s a decision: mean"
-                    f" {row['mean']:.3f}, max {row['max']:.3f} over {row['decisions']}",
+                    f" {row['mean']:.3f}, 99th percentile {row['p99']:.3f},"
+                    f" max {row['max']:.3f} over {row['decisions']}",
                     flush=True,
                 )
                 with Path(args.speed_json).open("a", encoding="utf-8") as out:
@@ -216,6 +275,8 @@ def main() -> None:
                     cap=args.max_search_deals if searches else args.max_deals,
                     seed=args.seed,
                     executor=pool,
+                    chunk=args.chunk,
+                    cache=Path(args.cache) if args.cache else None,
                 )
                 low, high = row["interval"]
                 per = row["seconds"][0] / max(1, row["decisions"][0])

@@ -7,7 +7,15 @@ Positions are reached by legal play from dealt decks:
 * CASSINO, and German Xeri with `multi_capture`, where both players lay
   every card free while they may (the table grows to 40 items and more);
 * generated rule sets `SumCapture(values=...)` (random values for the
-  ranks, random options), in random play where players mostly lay cards free.
+  ranks, up to 40 and some ranks of several values, random options), in
+  random play where players mostly lay cards free;
+* Tablić's values (the Ace 1 or 11, the pictures 12 to 14), without and
+  with builds, played the same way;
+* the worst tables, built rather than reached by play: the 34 lowest cards
+  on the table, the highest in the hands, under Tablić's values (with and
+  without builds) and with pictures 11 to 13. (`multi_capture` and
+  `multi_builds` need single values up to 10, K2: the rule set refuses the
+  others, which no count could answer in bounded time.)
 
 From each source the K positions with the most legal moves are kept. On
 each, the figures are the time of `len(legal_moves(s))`, of one
@@ -42,6 +50,42 @@ from xeri._families.sums import lazy
 
 LIMIT_MS = 50.0
 MULTI = attrs.evolve(GERMAN, name="german-multi", capture=SumCapture(multi_capture=True))
+TABLIC_VALUES = dict(xeri.GERMAN_VALUES) | {
+    Rank.ACE: (1, 11),
+    Rank.JACK: 12,
+    Rank.QUEEN: 13,
+    Rank.KING: 14,
+}
+TABLIC = attrs.evolve(
+    GERMAN, name="tablic-like", capture=SumCapture(values=TABLIC_VALUES, builds=False)
+)
+TABLIC_BUILDS = attrs.evolve(
+    GERMAN, name="tablic-builds", capture=SumCapture(values=TABLIC_VALUES, self_raise=True)
+)
+HIGH = attrs.evolve(
+    GERMAN,
+    name="high-values",
+    capture=SumCapture(
+        values=dict(xeri.GERMAN_VALUES) | {Rank.JACK: 11, Rank.QUEEN: 12, Rank.KING: 13}
+    ),
+)
+
+
+def worst_table(rules: xeri.RuleSet, seed: int) -> list[tuple[GameState, int]]:
+    """A position with the 34 lowest cards on the table and the highest in the hands.
+
+    Built from a dealt state (not reached by play): the most sets of cards
+    that make a sum, with every card of the hand able to take some.
+    """
+    state = xeri.new_game(rules, rng=random.Random(seed))
+    capture = rules.capture
+    assert isinstance(capture, SumCapture)
+    deck = sorted(xeri.DECK, key=lambda c: (min(capture.card_values(c) or (99,)), c.index))
+    low, high = deck[:34], deck[34:]
+    random.Random(seed).shuffle(high)
+    hands = (tuple(high[:4]), tuple(high[4:8]))
+    state = attrs.evolve(state, table=tuple(low), hands=hands, stock=tuple(high[8:]))
+    return [(state, len(xeri.legal_moves(state)))]
 
 
 def cold() -> None:
@@ -73,11 +117,16 @@ def generated(seed: int) -> xeri.RuleSet:
     ranks = list(Rank)
     rng.shuffle(ranks)
     valued = ranks[: rng.randrange(6, 14)]
-    values = {rank: rng.randrange(1, 11) for rank in valued}
+    top = 10 if rng.random() < 0.5 else 40
+    values: dict[Rank, int | tuple[int, ...]] = {rank: rng.randrange(1, top + 1) for rank in valued}
+    if top > 10 and rng.random() < 0.5:  # a rank of several values (K2)
+        values[valued[0]] = tuple(sorted(rng.sample(range(1, top + 1), rng.randrange(2, 4))))
     flags = {o.name: rng.random() < 0.5 for o in SumCapture.OPTIONS if type(o.default) is bool}
     flags["card_must_capture"] = False
     if not flags["builds"]:
         flags["multi_builds"] = False
+    if top > 10:  # groups of one value need single values up to 10 (K2)
+        flags["multi_capture"] = flags["multi_builds"] = False
     capture = SumCapture(values=values, **flags)  # type: ignore[arg-type]  # names from the table
     return attrs.evolve(GERMAN, name=f"generated-{seed}", capture=capture)
 
@@ -136,6 +185,17 @@ def main() -> None:
             "generated values",
             None,
             [trailing(generated(seed), seed, laid=0.9) for seed in range(args.games * 4)],
+        ),
+        ("Tablic values", TABLIC, [trailing(TABLIC, seed, 0.9) for seed in range(args.games)]),
+        (
+            "Tablic values, builds",
+            TABLIC_BUILDS,
+            [trailing(TABLIC_BUILDS, seed, 0.9) for seed in range(args.games)],
+        ),
+        (
+            "worst table",
+            None,
+            [worst_table(r, seed) for r in (TABLIC, TABLIC_BUILDS, HIGH) for seed in range(2)],
         ),
     ):
         del rules

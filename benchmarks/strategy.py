@@ -607,12 +607,18 @@ def speed_block(rows: list[dict[str, Any]]) -> list[str]:
         "CPU seconds a decision of the search bots at their defaults"
         " (`benchmarks/ladder.py --speed`, on observations of random points of random rounds):"
     )
-    lines = ["", said, "", *_header("rule set", "bot", "decisions:", "mean s:", "max s:")]
-    lines.extend(
-        f"| {_name(row['rules'])} | `{_bot(row['bot'])}` | {row['decisions']}"
-        f" | {row['mean']:.3f} | {row['max']:.3f} |"
-        for row in rows
-    )
+    lines = [
+        "",
+        said,
+        "",
+        *_header("rule set", "bot", "decisions:", "mean s:", "99th percentile s:", "max s:"),
+    ]
+    for row in rows:
+        p99 = f"{row['p99']:.3f}" if "p99" in row else "n/a"
+        lines.append(
+            f"| {_name(row['rules'])} | `{_bot(row['bot'])}` | {row['decisions']}"
+            f" | {row['mean']:.3f} | {p99} | {row['max']:.3f} |"
+        )
     return lines
 
 

@@ -73,3 +73,43 @@ def test_the_arrays_refuse_what_is_not_a_state_or_a_seat() -> None:
     other = xeri.new_game(GREEK_FOUR, dealer=0, rng=random.Random(1))
     with pytest.raises(xeri.IllegalMoveError, match="rule set"):
         tracker.observe(other, 0)
+
+
+def _swapped(state: xeri.GameState, seat: int, at: int) -> xeri.GameState:
+    """`state` with card `at` of `seat`'s hand swapped with the stock's first: another deal."""
+    hands = [list(hand) for hand in state.hands]
+    stock = list(state.stock)
+    hands[seat][at], stock[0] = stock[0], hands[seat][at]
+    return attrs.evolve(state, hands=tuple(map(tuple, hands)), stock=tuple(stock))
+
+
+@pytest.mark.parametrize("rules", [GREEK, GREEK_FOUR], ids=lambda r: r.name)
+def test_X2_the_tracker_does_not_follow_another_deal_with_the_same_plays(rules: RuleSet) -> None:
+    # Two deals that share their plays (a resampled state, another game): the
+    # state after one more play of the other deal is read whole, for every seat
+    # (a hand held elsewhere, the mover's other cards, the table's order).
+    rng = random.Random(8)
+    checked = 0
+    for state in states(rules, 3, rounds=1):
+        mover = state.to_move
+        if state.phase is not xeri.Phase.PLAY or mover is None or len(state.stock) < 1:
+            continue
+        move = xeri.legal_moves(state)[rng.randrange(len(xeri.legal_moves(state)))]
+        others = [
+            _swapped(state, seat, at)
+            for seat in range(rules.seats)
+            for at in range(len(state.hands[seat]))
+            if state.hands[seat][at] != move.card  # type: ignore[attr-defined]  # a pile move
+        ]
+        if len(state.table) > 1:  # the same table in another order
+            others.append(attrs.evolve(state, table=state.table[::-1]))
+        for other in others:
+            after = xeri.apply(other, move)
+            if after.phase is not xeri.Phase.PLAY:
+                continue
+            for seat in range(rules.seats):
+                tracker = TensorTracker(rules)
+                tracker.observe(state, seat)  # the tracker holds the first deal
+                assert np.array_equal(tracker.observe(after, seat), _expected(after, seat))
+                checked += 1
+    assert checked > 100

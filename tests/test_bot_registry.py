@@ -12,6 +12,7 @@ import io
 import random
 import sys
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -274,8 +275,13 @@ def test_X2_a_seeded_simulation_replays_exactly_with_fixed_counts(name, rules):
 
 @pytest.mark.parametrize("bot", [PIMCBot(), ISMCTSBot()], ids=["pimc", "ismcts"])
 def test_X2_the_defaults_are_fixed_counts_so_a_decision_replays_exactly(bot):
-    seen = observations(GREEK, 10, 1)[0]
-    assert bot.choose(seen, random.Random(3)) == bot.choose(seen, random.Random(3))
+    # The CPU deadline is the safety net over the default counts; lifted (a
+    # deadline no decision reaches), nothing but the seed decides (with it,
+    # a busy or slow machine could cut one of two runs short).
+    exact = attrs.evolve(bot, cpu_seconds=1e9)
+    for rules in (GREEK, GREEK_FOUR, PISTI):
+        seen = observations(rules, 10, 1)[0]
+        assert exact.choose(seen, random.Random(3)) == exact.choose(seen, random.Random(3))
 
 
 # --------------------------------------------------------------------------
@@ -286,23 +292,47 @@ def test_the_families_of_the_presets():
     assert [family(r) for r in PRESETS] == ["pile", "partners", "sums", "pile", "sums", "sums"]
 
 
+def pile_work(seen: xeri.Observation, fixed: float, per_play: float) -> int:
+    """The pile families' default count: 0.075 s of playouts at their cost, over the moves."""
+    left = sum(seen.hand_sizes) + seen.stock_size
+    playouts = min(4000, int(75_000 / (fixed + per_play * left)))
+    return max(4, playouts // len(xeri.legal_moves(seen)))
+
+
 def test_the_search_defaults_come_from_the_family_and_a_keyword_changes_one_setting():
     greek = observations(GREEK, 11, 1)[0]
+    four = observations(GREEK_FOUR, 11, 1)[0]
     german = observations(GERMAN, 11, 1)[0]
     cassino = observations(CASSINO, 11, 1)[0]
     moves = len(xeri.legal_moves(greek))
+    work = pile_work(greek, 70.0, 5.0)
     iterations, paired, model = ISMCTSBot().settings(greek)
     assert (paired, model) == (True, True)
-    assert iterations == max(4, 600 // moves)
-    assert PIMCBot().samples_for(greek) == max(4, 600 // moves)
+    assert iterations == work
+    assert PIMCBot().samples_for(greek) == work
+    assert PIMCBot().samples_for(four) == pile_work(four, 90.0, 6.0)
     assert PIMCBot().samples_for(german) == max(4, 300 // len(xeri.legal_moves(german)))
     assert PIMCBot().samples_for(cassino) == max(4, 200 // len(xeri.legal_moves(cassino)))
     assert ISMCTSBot(iterations=9).settings(greek) == (9, True, True)
-    assert ISMCTSBot(paired=False).settings(greek) == (max(4, 600 // moves) * moves, False, True)
+    assert ISMCTSBot(paired=False).settings(greek) == (work * moves, False, True)
     assert ISMCTSBot(model_others=False).settings(greek)[1:] == (True, False)
     assert PIMCBot(samples=5).samples_for(greek) == 5
     with pytest.raises(ArgumentError, match=r"ISMCTSBot\.paired must be True, False or None"):
         ISMCTSBot(paired=1)  # type: ignore[arg-type]
+
+
+def test_the_pile_defaults_plan_more_playouts_when_fewer_plays_are_left():
+    # A playout costs about its plays: late in a round a decision affords more.
+    rng = random.Random(3)
+    state = xeri.new_game(GREEK, rng=rng)
+    early = observe(state, state.to_move)
+    while state.stock or len(state.hands[state.to_move]) > 5:
+        state = xeri.apply(state, rng.choice(xeri.legal_moves(state)))
+    late = observe(state, state.to_move)
+    assert pile_work(late, 70.0, 5.0) * len(xeri.legal_moves(late)) > 2 * (
+        pile_work(early, 70.0, 5.0) * len(xeri.legal_moves(early))
+    )
+    assert PIMCBot().samples_for(late) == pile_work(late, 70.0, 5.0)
 
 
 # --------------------------------------------------------------------------

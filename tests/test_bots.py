@@ -32,6 +32,7 @@ from xeri import (
     RuleSet,
     observe,
 )
+from xeri._agents.sampling import _Plan
 from xeri.bots import (
     Bot,
     CountingBot,
@@ -42,6 +43,7 @@ from xeri.bots import (
     RandomBot,
     solve_endgame,
 )
+from xeri.bots import search as search_module
 from xeri.bots.endgame import _solve
 from xeri.testing import rule_sets
 
@@ -596,3 +598,243 @@ def test_the_solver_tells_the_search_bots_it_gave_up_without_raising():
     state = endgame(GREEK, 3, 6)
     assert _solve(state, 10, None) is None
     assert _solve(state, 2_000_000, None) == solve_endgame(state)
+
+
+# --------------------------------------------------------------------------
+# The deadline of a decision (CPU time), on top of the fixed counts
+
+
+class FakeCPU:
+    """A thread clock that moves `step` seconds every time it is read: no real time is measured."""
+
+    def __init__(self, step: float) -> None:
+        self.now = 0.0
+        self.step = step
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        self.now += self.step
+        return self.now
+
+
+def counting_draws(monkeypatch) -> list[int]:
+    """Count the states the search bots draw from their sampling plan."""
+    draws: list[int] = []
+    real = _Plan.draw
+
+    def draw(self, rng):
+        draws.append(1)
+        return real(self, rng)
+
+    monkeypatch.setattr(_Plan, "draw", draw)
+    return draws
+
+
+@pytest.mark.parametrize(
+    "bot",
+    [PIMCBot(samples=10**9, cpu_seconds=0.1), ISMCTSBot(iterations=10**9, cpu_seconds=0.1)],
+    ids=["pimc", "ismcts"],
+)
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+def test_the_cpu_deadline_stops_a_huge_count_with_a_legal_move(bot, rules, monkeypatch):
+    # Every read of the clock moves it a tenth of the deadline: the search
+    # stops after a few units of work, long before its count, with a legal move.
+    monkeypatch.setattr("xeri.bots.search.time.thread_time", FakeCPU(0.01))
+    draws = counting_draws(monkeypatch)
+    for seen in sample_observations_of(rules):
+        draws.clear()
+        move = without_endgame(bot).choose(seen, random.Random(2))
+        assert move in xeri.legal_moves(seen)
+        assert 1 <= len(draws) <= 10
+
+
+def sample_observations_of(rules: RuleSet) -> list[Observation]:
+    return [s for s in sample_observations() if s.rules is rules and len(xeri.legal_moves(s)) > 1]
+
+
+class ScriptedCPU:
+    """A thread clock that reads `times` in turn, then the last of them for ever."""
+
+    def __init__(self, *times: float) -> None:
+        self.times = list(times)
+
+    def __call__(self) -> float:
+        return self.times.pop(0) if len(self.times) > 1 else self.times[0]
+
+
+def test_the_cpu_deadline_is_asked_after_every_sample_so_the_next_would_not_pass_it(monkeypatch):
+    # Start at 0 (deadline 0.1); after the first sample 0.04 (the next, as
+    # long, would end at 0.08: go on); after the second 0.08 (0.12: stop).
+    # The clock is read before each playout of a sample after the first
+    # (0.04, 0.04, ... all inside the deadline), so the script repeats those.
+    seen = sample_observations()[0]
+    moves = len(xeri.legal_moves(seen))
+    monkeypatch.setattr(
+        "xeri.bots.search.time.thread_time", ScriptedCPU(0.0, 0.04, *[0.04] * moves, 0.08)
+    )
+    draws = counting_draws(monkeypatch)
+    PIMCBot(samples=50, endgame=False, cpu_seconds=0.1).choose(seen, random.Random(1))
+    assert len(draws) == 2
+
+
+def test_a_long_sample_stops_at_the_deadline_mid_way_with_a_legal_move(monkeypatch):
+    # The deadline passes during the second sample, after its first playout:
+    # the search stops there, every move has had a playout, the means decide.
+    seen = sample_observations()[0]
+    moves = len(xeri.legal_moves(seen))
+    assert moves > 2
+    monkeypatch.setattr("xeri.bots.search.time.thread_time", ScriptedCPU(0.0, 0.01, 0.02, 0.5))
+    draws = counting_draws(monkeypatch)
+    margins = []
+    real = search_module._margin
+
+    def margin(total, side):
+        margins.append(1)
+        return real(total, side)
+
+    monkeypatch.setattr(search_module, "_margin", margin)
+    move = PIMCBot(samples=50, endgame=False, cpu_seconds=0.1).choose(seen, random.Random(1))
+    assert move in xeri.legal_moves(seen)
+    assert len(draws) == 2
+    assert len(margins) == moves + 1
+
+
+def test_a_fixed_count_has_no_deadline_so_the_count_alone_stops_the_search(monkeypatch):
+    monkeypatch.setattr("xeri.bots.search.time.thread_time", FakeCPU(10.0))
+    draws = counting_draws(monkeypatch)
+    seen = sample_observations()[0]
+    PIMCBot(samples=7, endgame=False).choose(seen, random.Random(1))
+    assert len(draws) == 7
+    draws.clear()
+    ISMCTSBot(iterations=5, endgame=False).choose(seen, random.Random(1))
+    assert len(draws) == 5
+
+
+def test_the_deadline_is_a_tenth_of_a_second_at_the_default_count_and_none_with_a_fixed_one():
+    assert PIMCBot().cpu_deadline() == ISMCTSBot().cpu_deadline() == 0.1
+    assert PIMCBot(samples=3).cpu_deadline() is None
+    assert ISMCTSBot(iterations=3).cpu_deadline() is None
+    assert ISMCTSBot(iterations=3, cpu_seconds=0.5).cpu_deadline() == 0.5
+    assert PIMCBot(cpu_seconds=0.02).cpu_deadline() == 0.02
+    with pytest.raises(ArgumentError, match=r"PIMCBot\.cpu_seconds must be a positive number"):
+        PIMCBot(cpu_seconds=0)
+
+
+@pytest.mark.parametrize("bot", SEARCH_BOTS, ids=bot_id)
+def test_the_endgame_solver_stops_at_the_decisions_deadline_and_the_bot_samples(bot, monkeypatch):
+    # The whole last deal of a two-player Greek round: the solver is called,
+    # the clock has passed the deadline at its first check, it gives up and
+    # the bot samples (fewer units than its count) and still plays legally.
+    state = endgame(GREEK, 4, 6)
+    assert sum(map(len, state.hands)) == 12
+    monkeypatch.setattr("xeri.bots.search.time.thread_time", FakeCPU(1.0))
+    answers = []
+
+    def solve(*args):
+        answers.append(_solve(*args))
+        return answers[-1]
+
+    monkeypatch.setattr("xeri.bots.search._solve", solve)
+    seen = observe(state, state.to_move)
+    timed = attrs.evolve(bot, cpu_seconds=0.1)
+    assert timed.choose(seen, random.Random(3)) in xeri.legal_moves(seen)
+    assert answers == [None]
+
+
+def test_the_solver_stops_when_told_its_time_is_up():
+    state = endgame(GREEK, 3, 6)
+    assert _solve(state, 2_000_000, lambda: True) is None
+    assert _solve(state, 2_000_000, lambda: False) == solve_endgame(state)
+
+
+@pytest.mark.parametrize("bot", [PIMCBot(), ISMCTSBot()], ids=["pimc", "ismcts"])
+def test_a_default_search_bot_solves_the_whole_last_deal_of_greek(bot, monkeypatch):
+    # Twelve cards left, none unseen by the mover: the exact move, not a
+    # sample (these two endgames take the solver about 5,000 positions; the
+    # deadline is lifted so that a busy machine cannot cut the solver short).
+    bot = attrs.evolve(bot, cpu_seconds=1e9)
+    answers = []
+
+    def solve(*args):
+        answers.append(_solve(*args))
+        return answers[-1]
+
+    monkeypatch.setattr("xeri.bots.search._solve", solve)
+    for seed in (3, 7):
+        state = endgame(GREEK, seed, 6)
+        assert sum(map(len, state.hands)) == 12
+        solution = solve_endgame(state)
+        seen = observe(state, state.to_move)
+        values = {m: -solve_value(xeri.apply(state, m), state) for m in xeri.legal_moves(state)}
+        answers.clear()
+        assert values[bot.choose(seen, random.Random(seed))] == solution.value
+        assert len(answers) == 1
+        assert answers[0] is not None
+
+
+def solve_value(child: GameState, parent: GameState) -> int:
+    """The value of `child` for the side to move in `parent`, negated (solver's sign)."""
+    side = parent.rules.sides[parent.to_move]
+    if child.to_move is None:
+        total = child.round_results[-1].total
+        return total[1 - side] - total[side]
+    value = solve_endgame(child).value
+    return value if child.rules.sides[child.to_move] != side else -value
+
+
+@pytest.mark.parametrize("bot", [PIMCBot(samples=12), ISMCTSBot(iterations=12)], ids=bot_id)
+@pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
+def test_a_search_bot_with_fixed_counts_and_no_deadline_replays_exactly(bot, rules):
+    exact = attrs.evolve(without_endgame(bot), cpu_seconds=None)
+    for seen in sample_observations_of(rules):
+        move = exact.choose(seen, random.Random(8))
+        assert exact.choose(seen, random.Random(8)) == move
+
+
+# --------------------------------------------------------------------------
+# The pile games' playout policy counts what its mover has seen
+
+
+def pile_pick(state: GameState, seed: int) -> Card:
+    """The card the search bots' pile playout policy lays for the seat to move in `state`."""
+    from xeri._agents.rollouts import RolloutView  # noqa: PLC0415  # only these tests
+    from xeri.bots.search import _policy_for  # noqa: PLC0415  # only these tests
+
+    policy = _policy_for(state.rules, random.Random(seed))
+    policy.start(state)  # type: ignore[attr-defined]  # the pile policy counts from a state
+    view = RolloutView(state.rules)
+    view.seat = state.to_move  # type: ignore[assignment]  # a seat is to move
+    view.moves = xeri.legal_moves(state)
+    view.table, view.hands, view.stock = state.table, state.hands, len(state.stock)
+    return view.moves[policy(view)].card
+
+
+def test_G7_the_pile_playout_lays_a_rank_whose_other_cards_are_all_seen():
+    # Three nines lie on the pile: nobody can take the fourth by its rank,
+    # while two queens, two kings and three sevens are unseen by the mover.
+    deck = deal(
+        GREEK,
+        dealer=0,
+        hands={1: cards("9♠ K♠ K♦ Q♠ Q♦ 7♠")},
+        table=cards("9♣ 9♦ 9♥ 4♣"),
+    )
+    state = xeri.new_game(GREEK, deck=deck, dealer=0)
+    assert state.to_move == 1
+    for seed in range(10):
+        assert pile_pick(state, seed) == Card.parse("9♠")
+
+
+def test_X2_the_pile_playout_lays_the_same_card_whatever_the_hidden_cards_are():
+    # It reads no hidden card: states that differ only in what the mover
+    # cannot see (other hands, stock) give the same pick for the same seed.
+    for seed in range(6):
+        state = endgame(GREEK, seed, 6) if seed % 2 else None
+        if state is None:
+            rng = random.Random(seed)
+            state = xeri.new_game(GREEK, rng=rng)
+            for _ in range(7):
+                state = xeri.apply(state, rng.choice(xeri.legal_moves(state)))
+        seen = observe(state, state.to_move)
+        picks = {pile_pick(xeri.determinize(seen, random.Random(k)), seed) for k in range(8)}
+        assert len(picks) == 1

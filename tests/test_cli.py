@@ -780,10 +780,10 @@ def test_play_options_that_do_not_fit_are_errors():
     [
         ("random", "the random bot"),
         ("counting", "the counting bot"),
-        ("pimc:5", "the pimc bot (5 samples, at most 0.2 s a move)"),
-        ("ismcts", "the ismcts bot (its default budget, at most 0.2 s a move)"),
-        ("ismcts:30", "the ismcts bot (30 iterations, at most 0.2 s a move)"),
-        ("hard", "the pimc bot (its default budget, at most 0.2 s a move)"),
+        ("pimc:5", "the pimc bot (5 samples)"),
+        ("ismcts", "the ismcts bot (its default budget, at most 0.1 s of CPU time a move)"),
+        ("ismcts:30", "the ismcts bot (30 iterations)"),
+        ("hard", "the pimc bot (its default budget, at most 0.1 s of CPU time a move)"),
         ("EASY", "the greedy bot"),
     ],
 )
@@ -809,7 +809,8 @@ def test_play_is_against_the_strongest_level_by_default():
     code, out, _ = run("play", "--seed", "1", stdin="")
     assert code == 0
     assert unwrap(out).splitlines()[1] == (
-        "You are Player 1; Player 2 is the ismcts bot (its default budget, at most 0.2 s a move)."
+        "You are Player 1; Player 2 is the ismcts bot"
+        " (its default budget, at most 0.1 s of CPU time a move)."
     )
 
 
@@ -1115,7 +1116,9 @@ def test_simulate_json_is_the_result_alone():
     data = json.loads(out)
     assert data["interval"] == [None, None]  # one deal has no interval; JSON has no infinity
     assert (data["matches"], data["duplicate"], data["games"]) == (True, False, 1)
-    assert data["bots"][0] == "PIMCBot(samples=2, seconds=None, truncate=None, endgame=True)"
+    assert data["bots"][0] == (
+        "PIMCBot(samples=2, seconds=None, cpu_seconds=None, truncate=None, endgame=True)"
+    )
 
 
 def test_simulate_in_worker_processes_gives_the_same_result():

@@ -15,12 +15,14 @@ from xeri import (
     ArgumentError,
     IllegalMoveError,
     Phase,
+    SumCapture,
     client_view,
     client_view_json,
     decode_view,
     encode_view,
     observe,
 )
+from xeri._core import legal
 from xeri._io import view as view_module
 from xeri.testing import card_at, hidden_places, place_cards, shuffle_hidden
 
@@ -305,11 +307,13 @@ def test_client_moves_are_the_listed_moves_of_one_card_with_their_indexes(rules)
             moves = xeri.legal_moves(state)
             for card in state.hands[seat]:
                 asked = xeri.client_moves(state, seat, card.ascii)
-                assert asked == [
+                listed = [
                     [i, entry] for i, entry in enumerate(view["moves"]) if moves[i].card is card
                 ]
+                assert asked == {"card": card.ascii, "count": len(listed), "moves": listed}
                 if seat != state.to_move:
-                    assert asked == []
+                    assert asked["moves"] == []
+                    assert asked["count"] == 0
 
 
 def test_client_moves_serve_a_view_that_counts_its_moves_per_card(monkeypatch):
@@ -317,8 +321,12 @@ def test_client_moves_serve_a_view_that_counts_its_moves_per_card(monkeypatch):
     listed = client_view(state, 1)["moves"]
     monkeypatch.setattr(view_module, "MAX_LISTED_MOVES", 1)
     counted = client_view(state, 1)
-    asked = [m for card, _ in counted["move_cards"] for m in xeri.client_moves(state, 1, card)]
-    assert sorted(asked) == [[i, m] for i, m in enumerate(listed)]
+    start = 0
+    for card, count in counted["move_cards"]:  # the first of each card's moves: the cap is 1
+        asked = xeri.client_moves(state, 1, card)
+        assert asked == {"card": card, "count": count, "moves": [[start, listed[start]]]}
+        start += count
+    assert start == len(listed)
 
 
 def test_client_moves_refuse_bad_arguments():
@@ -329,3 +337,154 @@ def test_client_moves_refuse_bad_arguments():
         xeri.client_moves(state, None, "2C")  # type: ignore[arg-type]
     with pytest.raises(IllegalMoveError, match="GameState"):
         xeri.client_moves(observe(state, 0), 0, "2C")  # type: ignore[arg-type]
+
+
+def _expected_last(state: xeri.GameState) -> list[object] | None:
+    """The round's last play as the client view page describes `last`, from the true state."""
+    if not state.history:
+        return None
+    turn = len(state.history) - 1
+    seat = observe(state, None).plays[turn][0]
+    for i, take in enumerate(state.takes):
+        if take.turn == turn:
+            hidden = 0
+            if state.rules.face_down and i == 0:  # P3: the face-down cards lay first
+                hidden = min(state.rules.face_down, len(take.cards) - 1)
+            out = [seat, len(take.cards), [c.ascii for c in take.cards[hidden:]]]
+            return out if take.xeri is None else [*out, take.xeri.value]
+    return [seat]
+
+
+@pytest.mark.parametrize("rules", RULES, ids=IDS)
+def test_G5_last_names_the_last_play_s_seat_what_it_took_and_its_xeri(rules):
+    kinds = set()
+    for state in states(rules, 23, rounds=2):
+        expected = _expected_last(state)
+        for seat in seats_and_spectator(rules):
+            last = client_view(state, seat)["last"]
+            assert last == expected
+            if last is not None:
+                assert int(client_view(state, seat)["play_seats"][-1]) == last[0]
+        if expected is not None:
+            kinds.add(len(expected))
+    assert 1 in kinds
+    assert 3 in kinds or 4 in kinds
+    assert client_view(xeri.new_game(rules, rng=random.Random(1)), None)["last"] is None
+
+
+def test_P3_last_counts_the_face_down_cards_it_took_and_never_names_them():
+    found = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = xeri.new_game(PISTI, rng=rng)
+        down = [c.ascii for c in state.table[: PISTI.face_down]]
+        while not state.takes:
+            state = xeri.apply(state, rng.choice(xeri.legal_moves(state)))
+        if len(state.takes[0].cards) <= PISTI.face_down:
+            continue
+        found += 1
+        taker = state.takes[0].seat
+        for seat in seats_and_spectator(PISTI):  # the seat that took them too
+            seat_, took, cards, *_ = client_view(state, seat)["last"]
+            assert seat_ == taker
+            assert took == len(state.takes[0].cards) == len(cards) + PISTI.face_down
+            assert not set(cards) & set(down)
+    assert found
+
+
+def _trailed(rules: xeri.RuleSet, seed: int, at_least: int) -> list[xeri.GameState]:
+    """States of a round where both players lay every card free while they may."""
+    rng = random.Random(seed)
+    state = xeri.new_game(rules, rng=rng)
+    found = []
+    while state.to_move is not None and not state.is_round_over:
+        moves = xeri.legal_moves(state)
+        if len(moves) >= at_least:
+            found.append(state)
+        free = xeri.Trail(card=state.hands[state.to_move][0])
+        state = xeri.apply(state, free if free in moves else moves[0])
+    return found
+
+
+@pytest.fixture(scope="module")
+def huge() -> xeri.GameState:
+    """A CASSINO state where both players trailed: a full hand, over a billion legal moves."""
+    states_ = _trailed(xeri.CASSINO, 1, 10**9)
+    state = max(states_, key=lambda s: (len(s.hands[s.to_move]), len(xeri.legal_moves(s))))
+    assert len(state.hands[state.to_move]) == 4  # CASSINO deals four
+    return state
+
+
+@pytest.fixture
+def counted_moves(monkeypatch):
+    """Count the moves made by index; refuse listing the moves of a large table."""
+    made = [0]
+    move_at = SumCapture.move_at
+
+    def counting(self, table, hand, seat, index):
+        made[0] += 1
+        return move_at(self, table, hand, seat, index)
+
+    def refused(self, table, hand, seat):
+        raise AssertionError("the moves of a large table were listed")
+
+    original = SumCapture.moves
+
+    def moves(self, table, hand, seat):
+        if len(table) > 16:  # the lazy sequences' small tables are listed
+            refused(self, table, hand, seat)
+        return original(self, table, hand, seat)
+
+    monkeypatch.setattr(SumCapture, "move_at", counting)
+    monkeypatch.setattr(SumCapture, "moves", moves)
+    return made
+
+
+def _check_counts(state: xeri.GameState, pairs: list[tuple[str, int]]) -> None:
+    """Each card's count against the index boundaries of the sorted moves."""
+    moves = xeri.legal_moves(state)
+    assert sum(n for _, n in pairs) == len(moves)
+    start = 0
+    for name, count in pairs:
+        card = xeri.Card.parse(name)
+        assert count > 0
+        assert moves[start].card is card
+        assert start == 0 or moves[start - 1].card is not card
+        assert moves[start + count - 1].card is card
+        start += count
+    assert [c for c, _ in pairs] == sorted(
+        {c for c, _ in pairs}, key=lambda c: xeri.Card.parse(c).index
+    )
+
+
+@pytest.mark.parametrize("by_rule", [True, False], ids=["by rule", "by bisection"])
+def test_a_view_of_billions_of_moves_counts_them_per_card_making_few(
+    huge, counted_moves, monkeypatch, by_rule
+):
+    if not by_rule:  # a rule without count_by_card: bisection over the indices
+        monkeypatch.setattr(legal, "_by_card", lambda cls: False)
+    seat = huge.to_move
+    hand = huge.hands[seat]
+    view = client_view(huge, seat)
+    assert view["moves"] == []
+    assert len(view["move_cards"]) > 1
+    VALIDATOR.validate(view)
+    bound = len(hand) * (2 + len(xeri.legal_moves(huge)).bit_length())  # a bisection per card
+    assert counted_moves[0] <= (0 if by_rule else bound)
+    made = counted_moves[0]
+    for card, count in view["move_cards"]:
+        asked = xeri.client_moves(huge, seat, card)
+        assert asked["card"] == card
+        assert asked["count"] == count
+        assert len(asked["moves"]) == min(count, view_module.MAX_LISTED_MOVES)
+        first = asked["moves"][0][0]
+        assert [i for i, _ in asked["moves"]] == list(range(first, first + len(asked["moves"])))
+        for i, entry in asked["moves"][:3]:
+            ascii_ = entry if type(entry) is str else entry[0]
+            assert xeri.parse_move(huge, ascii_) == xeri.legal_moves(huge)[i]
+    listed = sum(min(n, view_module.MAX_LISTED_MOVES) for _, n in view["move_cards"])
+    per_call = 0 if by_rule else bound
+    # the listed moves, a few checks each, and the counting of each call
+    assert counted_moves[0] - made <= listed + 6 * len(hand) + len(hand) * per_call
+    monkeypatch.undo()
+    _check_counts(huge, [tuple(p) for p in view["move_cards"]])

@@ -22,7 +22,7 @@ import pytest
 import xeri
 from xeri._core.state import _make_state, _make_take, _state_copier, _StateSlots, _TakeSlots
 from xeri._families.protocol import XeriKind
-from xeri._immutable import _fast_maker
+from xeri._immutable import _fast_maker, _per_value
 from xeri._moves import _CaptureSlots, _CombineSlots, _make_capture, _make_combine
 from xeri._rules.scoring import _make_result, _ResultSlots
 from xeri._table import _BuildSlots, _make_build
@@ -170,3 +170,37 @@ def test_the_generated_makers_are_made_once_per_class():
     assert _fast_maker(xeri.GameState) is _make_state
     assert _fast_maker(xeri.Take) is _make_take
     assert _state_copier("to_move", "hands") is _state_copier("to_move", "hands")
+
+
+def test_a_fact_per_value_is_computed_once_per_object_and_the_cache_stays_bounded():
+    calls: list[object] = []
+
+    def length(value: tuple[int, ...]) -> int:
+        calls.append(value)
+        return len(value)
+
+    per = _per_value(length, size=3)
+    first = (1, 2)
+    same = tuple(iter(first))  # equal, but another object
+    assert same is not first
+    assert per(first) == per(first) == 2
+    assert calls == [first]
+    assert per(same) == 2  # another object: computed for it
+    assert len(calls) == 2
+    assert calls[1] is same
+    for n in range(5):  # past `size` values the cache starts again
+        per((0,) * (n + 3))
+    calls.clear()
+    assert per(first) == 2
+    assert calls == [first]
+
+
+def test_a_match_not_over_is_the_status_the_keyword_constructor_makes():
+    rules = xeri.GREEK
+    low = xeri.RoundResult(
+        cards=(26, 26), card_points=(11, 11), majority=(0, 0), xeris=(0, 0),
+        xeri_bonus=(0, 0), total=(11, 11),
+    )  # fmt: skip
+    status = rules.match.status((low,), 2)
+    assert status == xeri.MatchStatus(over=False, winner=None, target=151)
+    assert xeri.FixedRounds(rounds=2).status((low,), 2) == xeri.MatchStatus(over=False, winner=None)

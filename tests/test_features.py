@@ -264,3 +264,58 @@ def test_state_tensor_refuses_what_is_not_a_state_or_a_seat() -> None:
         state_tensor(xeri.observe(state, 0), 0)  # type: ignore[arg-type]
     with pytest.raises(xeri.ArgumentError, match="seat must be"):
         state_tensor(state, 2)
+
+
+# Values above 10 (K2): a build of value 11 to 14 has its own place in the tensor.
+HIGH = attrs.evolve(
+    GERMAN,
+    name="german-high-values-test",
+    capture=attrs.evolve(
+        GERMAN.capture,
+        values={
+            **dict(GERMAN.capture.values),
+            xeri.Rank.JACK: 11,
+            xeri.Rank.QUEEN: 12,
+            xeri.Rank.KING: 13,
+            xeri.Rank.ACE: (1, 14),
+        },
+    ),
+)
+
+
+def test_K2_build_values_above_10_are_encoded_not_dropped() -> None:
+    assert _block(GERMAN, [0.0] * observation_shape(GERMAN)[0], "build_values") == [0.0] * 20
+    width = len(_block(HIGH, [0.0] * observation_shape(HIGH)[0], "build_values")) // 2
+    assert width == 14  # the largest value of the table, the ace's 14
+    high = 0
+    for seed in range(40):
+        for state in states(HIGH, seed, every=3):
+            builds = [item for item in state.table if isinstance(item, Build)]
+            high += sum(b.value > 10 for b in builds)
+            for seat in range(2):
+                tensor = observation_tensor(xeri.observe(state, seat))
+                values = _block(HIGH, tensor, "build_values")
+                for build in builds:
+                    assert values[(build.owner - seat) % 2 * width + build.value - 1] == 1.0
+                assert sum(values) == len({(b.owner, b.value) for b in builds})
+                assert tensor == state_tensor(state, seat)
+        if high >= 3:
+            break
+    assert high >= 3
+
+
+class _Opaque(xeri.SumCapture):
+    """A sum rule that hides its values table from the tensor (no `card_values`)."""
+
+    card_values = None  # type: ignore[assignment]  # the tensor then assumes builds up to 10
+
+
+def test_a_build_above_the_tensor_width_is_refused_not_dropped() -> None:
+    rules = attrs.evolve(HIGH, name="opaque-test", capture=_Opaque(values=HIGH.capture.values))
+    assert len(_block(rules, [0.0] * observation_shape(rules)[0], "build_values")) == 20
+    build = Build(cards=(Card.parse("K♠"),), owner=0, value=13)
+    state = attrs.evolve(states(rules, 1)[1], table=(build,))
+    with pytest.raises(xeri.ArgumentError, match="a build of value 13 has no place"):
+        observation_tensor(xeri.observe(state, 0))
+    with pytest.raises(xeri.ArgumentError, match="a build of value 13 has no place"):
+        state_tensor(state, 0)

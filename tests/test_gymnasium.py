@@ -40,9 +40,9 @@ def test_check_env_passes(rules, episode):
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
 def test_X2_the_observation_is_the_seats_tensor_and_the_mask_its_legal_actions(rules):
     seat = rules.seats - 1
-    game = env(rules=rules, opponents="random", seat=seat)
+    game = env(rules=rules, opponents="random", seat=seat, episode="match")
     observation, info = game.reset(seed=5)
-    for _ in range(30):
+    for _ in range(120):  # the tracker's plays, the deals again, the rounds' ends, a reset
         state = game.game_state
         assert state.to_move == seat
         expected = xeri.observation_tensor(xeri.observe(state, seat))

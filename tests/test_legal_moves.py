@@ -29,7 +29,7 @@ import pytest
 
 import xeri
 from xeri import CASSINO, GERMAN, GREEK, Capture, Combine, LegalMoves, SumCapture, Trail
-from xeri._core import engine
+from xeri._core import engine, legal
 from xeri._families.sums import lazy
 from xeri._families.sums.rule import SCOPA_VALUES
 
@@ -100,6 +100,9 @@ def test_D3_C4_S3_the_lazy_sequence_is_the_listed_tuple(capture, always_lazy):
                 assert moves[i - len(listed)] == listed[i]
                 assert listed[i] in moves
             assert moves[1:4] == listed[1:4]
+            per_card = [(c, len(list(g))) for c, g in itertools.groupby(m.card for m in listed)]
+            assert moves.count_by_card() == tuple(per_card)  # counted by the plan: not listed
+            assert moves._listed is None
             assert moves == listed
             assert tuple(moves) == listed
             other = state.hands[1 - seat]
@@ -263,3 +266,26 @@ def test_a_custom_rule_s_optional_methods_answer_len_index_and_membership(always
     assert hand[0] in moves
     assert Capture(card=hand[0], taken=()) not in moves
     assert Combine(card=hand[0], onto=hand[1], value=3) not in moves
+
+
+def test_count_by_card_bisects_for_a_rule_without_it_and_checks_a_rule_s_answer(
+    always_lazy, monkeypatch
+):
+    state = next(s for s in _positions(CASSINO, 3, trail=1.0) if len(s.table) > 8)
+    seat = state.to_move
+    listed = CASSINO.capture.moves(state.table, state.hands[seat], seat)
+    expected = tuple((c, len(list(g))) for c, g in itertools.groupby(m.card for m in listed))
+    assert len(expected) > 1
+    assert xeri.legal_moves(state).count_by_card() == expected
+    assert tuple.__new__(LegalMoves, listed).count_by_card() == expected  # a listed sequence
+    monkeypatch.setattr(legal, "_by_card", lambda cls: False)  # as for a rule without it
+    moves = xeri.legal_moves(state)
+    assert moves.count_by_card() == expected
+    assert moves._listed is None  # by bisection over the indices
+    monkeypatch.undo()
+    monkeypatch.setattr(engine, "_SMALL_TABLE", -1)
+    monkeypatch.setattr(engine, "_SMALL_SUMS", -1)
+    wrong = expected[:-1]
+    monkeypatch.setattr(SumCapture, "count_by_card", lambda self, table, hand, seat: wrong)
+    with pytest.raises(xeri.RuleSetError, match="count_by_card returned"):
+        xeri.legal_moves(state).count_by_card()

@@ -542,3 +542,57 @@ _CHANCE = int(pyspiel.PlayerId.CHANCE)
 def tensor_of(state: XeriState) -> list[float]:
     """The information-state tensor of the player to move, through OpenSpiel's C++ call."""
     return pyspiel.State.information_state_tensor(state, state.current_player())
+
+
+@pytest.mark.parametrize("rules", [GREEK, GREEK_FOUR], ids=lambda r: r.name)
+def test_X2_a_resampled_state_with_the_same_plays_gets_its_own_tensors(rules: RuleSet) -> None:
+    # ISMCTS resamples: a state of another deal whose plays are the previous
+    # state's and one more gives every player the tensors made from scratch
+    # (a new observer, which follows nothing), not the kept game's.
+    game = _load(rules)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    kind = pyspiel.IIGObservationType(perfect_recall=True)
+    rng = random.Random(6)
+    state = game.new_initial_state()
+    differed = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            _step(state, rng)
+            continue
+        before = state.clone()
+        _step(state, rng)
+        if state.is_chance_node() or state.is_terminal():
+            continue
+        for player in range(game.num_players()):
+            other = state.resample_from_infostate(player, sampler)
+            differed += other.game_state != state.game_state
+            for seen in range(game.num_players()):
+                before.information_state_tensor(seen)  # the observer holds the first deal
+                fresh = XeriObserver(rules, kind, rounds=1)
+                fresh.set_from(other, seen)
+                assert other.information_state_tensor(seen) == fresh.tensor.tolist()
+    assert differed > 5
+
+
+def test_a_returned_tensor_list_is_the_callers_own() -> None:
+    # The observer keeps each player's last list: what a caller does to the
+    # list it was given changes neither the next tensor nor the kept one.
+    game = _load(GREEK)
+    rng = random.Random(2)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        _step(state, rng)
+    first = state.information_state_tensor(0)
+    expected = list(first)
+    first[:] = [7.0] * len(first)
+    assert state.information_state_tensor(0) == expected
+    assert state.observation_tensor(0) == state.observation_tensor(0)
+    _step(state, rng)
+    while state.is_chance_node():
+        _step(state, rng)
+    assert state.information_state_tensor(0) == tensor_of_player(state, 0)
+
+
+def tensor_of_player(state: XeriState, player: int) -> list[float]:
+    """The information-state tensor of a player, through OpenSpiel's C++ call."""
+    return pyspiel.State.information_state_tensor(state, player)

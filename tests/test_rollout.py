@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 import xeri
 from support import assert_same_state, engine_replay, public_round, replaying
 from xeri import GERMAN, GREEK, GREEK_FOUR, ArgumentError, GameState
+from xeri._agents import rollouts
 from xeri._core.validate import check_state
 from xeri.testing import rule_sets
 
@@ -138,3 +139,36 @@ def test_X5_a_policy_must_return_the_index_of_a_legal_move(bad):
     with pytest.raises(ArgumentError, match="policy"):
         xeri.rollout(state, random.Random(0), lambda view: bad)
     assert xeri.legal_moves(state)  # the state given is untouched
+
+
+class _OwnRandom(random.Random):
+    """A `random.Random` of another class: the rollout asks its `randrange`."""
+
+
+@pytest.mark.parametrize("rules", [GREEK, GREEK_FOUR], ids=lambda r: r.name)
+def test_X4_a_plain_random_draws_the_same_rounds_as_its_randrange_would(rules):
+    # With a plain random.Random the pile rollout draws its number as `randrange`
+    # does, without calling it; any other generator is asked through `randrange`.
+    # Both must play the same rounds from the same seed.
+    rng = random.Random(11)
+    for seed in range(60):
+        state = started(rules, rng, fresh=0.5)
+        plain = xeri.rollout(state, random.Random(seed))
+        asked = xeri.rollout(state, _OwnRandom(seed))
+        assert_same_state(plain, asked)
+
+
+def test_X4_the_loop_a_rule_set_gets_is_worked_out_once_and_follows_its_capability():
+    class Plays(xeri.PileCapture):  # overrides `play`: no fast path
+        def play(self, table, hand, move, seat):  # type: ignore[no-untyped-def]
+            return super().play(table, hand, move, seat)
+
+    own = attrs.evolve(GREEK, name="own-play", capture=Plays())
+    assert rollouts._route(GREEK) == "pile"
+    assert rollouts._route(own) == "public"
+    assert rollouts._route(GERMAN) == "sum"
+    assert rollouts._route(GREEK) is rollouts._route(GREEK)
+    state = xeri.new_game(own, rng=random.Random(2))
+    end = xeri.rollout(state, random.Random(3))
+    assert end.is_round_over
+    assert check_state(end).problems == []

@@ -124,6 +124,7 @@ def test_a_seat_asks_for_the_moves_of_one_card(tmp_path):
                 assert answer["type"] == "moves"
                 assert answer["ply"] == view["ply"]
                 assert answer["card"] == card
+                assert answer["count"] == len(answer["moves"])  # all listed: a German hand
                 notation = [m if type(m) is str else m[0] for m in view["moves"]]
                 assert [i for i, _ in answer["moves"]] == [
                     i for i, n in enumerate(notation) if card in n.replace("trail ", "").split()[:1]

@@ -166,7 +166,11 @@ def test_W1_D5_a_sweeper_held_makes_a_capture_possible_and_compulsory():
         attrs.evolve(BUILDS, forced_capture=True),
         attrs.evolve(BASRA_CAPTURE, card_must_capture=True, equal_first=True),
         attrs.evolve(BUILDS, multi_builds=True, multi_capture=True),
-        attrs.evolve(BASRA_CAPTURE, values={**dict(xeri.GERMAN_VALUES), Rank.ACE: (1, 11)}),
+        attrs.evolve(
+            BASRA_CAPTURE,
+            values={**dict(xeri.GERMAN_VALUES), Rank.ACE: (1, 11)},
+            multi_capture=False,  # groups need single values (K2)
+        ),
         attrs.evolve(BASRA_CAPTURE, total=15, multi_capture=False, forced_capture=True),
     ],
     ids=["builds", "basra", "forced", "scopa-like", "cassino-like", "two-valued-aces", "total"],

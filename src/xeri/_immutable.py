@@ -107,7 +107,11 @@ def _generate(cls: type, changed: tuple[str, ...] | None) -> Callable[..., Any]:
             raise TypeError(f"{cls.__name__} has no fields {unknown} to change, or repeats one")
         signature = "_old, " + ", ".join(changed)
         function = f"_{cls.__name__}_with_{'_'.join(changed)}"
-    lines = [f"def {function}({signature}):", "    _s = _new(_Twin)"]
+    twin = scope["_Twin"]
+    # Calling a plain class makes an empty instance faster than `object.__new__` does.
+    plain = twin.__new__ is object.__new__ and twin.__init__ is object.__init__
+    empty = "_Twin()" if plain else "_new(_Twin)"
+    lines = [f"def {function}({signature}):", f"    _s = {empty}"]
     for name in names:
         value = name if changed is None or name in changed else f"_old.{name}"
         lines.append(f"    _s.{name} = {value}")
@@ -149,3 +153,40 @@ def _from_values(cls: type[_T], values: tuple[Any, ...]) -> _T:
     names = [f.name for f in attrs.fields(cls)]  # type: ignore[arg-type]  # an attrs class
     made: _T = _generate(cls, None)(**dict(zip(names, values, strict=True)))
     return made
+
+
+# ---------------------------------------------------------------------------
+# Facts computed once per value
+#
+# A rule set is a frozen value, so whatever the hot paths derive from it alone
+# (which fast path plays it, what the round's end reads) never changes. Hashing
+# a rule set walks all its fields (the deck's 52 cards among them), longer than
+# most of what is derived; a cache keyed by the value's identity costs one dict
+# look-up. It holds the value itself beside the fact, so that the identity
+# cannot be reused by another object while the entry lives.
+
+_K = TypeVar("_K")
+_V = TypeVar("_V")
+
+
+def _per_value(compute: Callable[[_K], _V], size: int = 64) -> Callable[[_K], _V]:
+    """`compute(value)`, computed once per value object and kept, for frozen values only.
+
+    Keyed by identity (equal values made separately are computed once each),
+    at most `size` values at a time: past that the cache starts again empty.
+    """
+    cache: dict[int, tuple[_K, _V]] = {}
+
+    def per_value(value: _K) -> _V:
+        hit = cache.get(id(value))
+        if hit is not None and hit[0] is value:
+            return hit[1]
+        fact = compute(value)
+        if len(cache) >= size:
+            cache.clear()
+        cache[id(value)] = (value, fact)
+        return fact
+
+    per_value.__doc__ = compute.__doc__
+    per_value.__wrapped__ = compute  # type: ignore[attr-defined]  # as functools.wraps sets it
+    return per_value

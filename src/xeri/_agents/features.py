@@ -60,7 +60,7 @@ Numbers and flags:
 | `table_count` | 1 | always | items on the table, face-down cards included / 52 |
 | `lone_item` | 1 | always | 1.0 when one item lies on the table ([G7][rules-g7]) |
 | `face_down` | 1 | face down | face-down cards on the table / `face_down` |
-| `build_values` | S × 10 | open | 1.0 at (rel. owner, value - 1) for each build |
+| `build_values` | S × V | open | 1.0 at (rel. owner, value - 1) for each build |
 | `captured_counts` | N | always | cards each rel. side captured, hidden ones included / 52 |
 | `xeris` | N | always | xeris each rel. side made this round / `min(26, plays)` |
 | `jack_xeris` | N | always | jack xeris, likewise |
@@ -68,7 +68,12 @@ Numbers and flags:
 | `round_points` | N | always | each rel. side's points in the last round, see below |
 | `rounds` | 1 | always | finished rounds, see below |
 
-`plays` is the most cards a side plays in a round.
+`plays` is the most cards a side plays in a round. `V` is the largest value a
+build may have: 10, or the largest value of the rule's values table when it is
+larger ([K2][rules-k2]; a capture rule with a `card_values(card)` method, as
+[`SumCapture`][xeri.SumCapture], says it), so every build has its place. A
+build of a larger value, from a capture rule that does not say it, is refused
+with an [`ArgumentError`][xeri.ArgumentError] rather than dropped.
 
 The match numbers depend on the [`MatchFormat`][xeri.MatchFormat]. Under
 [`TargetScore`][xeri.TargetScore] `scores` is the match score divided by the
@@ -128,6 +133,7 @@ __all__ = [
 
 _CARDS = len(DECK)
 _BUILD_VALUES = 10
+"""The width of `build_values` per seat when no value of the rule is larger."""
 _JACK_XERI = XeriKind.JACK_XERI
 _PHASE_INDEX = {phase: i for i, phase in enumerate(Phase)}
 _SQUASH = 25.0
@@ -159,6 +165,8 @@ class _Layout:
     """The last round history read, its dealer and the cards each absolute seat played in it."""
     take_cache: list[object]
     """The last takes read and, per absolute side, the cards, counts and xeris they hold."""
+    build_width: int
+    """The places of `build_values` per relative owner: the largest value a build may have."""
     fast: tuple[Any, ...] | None = None
     """What the fast path reads on every call, made on its first (see `_fast_facts`)."""
 
@@ -170,9 +178,31 @@ def _table_rule(rules: RuleSet) -> bool:
     )
 
 
+def _build_width(rules: RuleSet) -> int:
+    """The largest value a build of the rule set may have: at least 10 ([K2])."""
+    card_values = getattr(rules.capture, "card_values", None)
+    if not callable(card_values):
+        return _BUILD_VALUES
+    values = [v for card in rules.deck for v in card_values(card)]
+    return max([_BUILD_VALUES, *(v for v in values if type(v) is int)])
+
+
+def _build_place(lay: _Layout, owner: int, value: int) -> int:
+    """Where a build of `value` owned by relative seat `owner` sets its 1.0 in `build_values`."""
+    width = lay.build_width
+    if not 1 <= value <= width:
+        raise ArgumentError(
+            f"a build of value {value} has no place in the tensor of rule set "
+            f"{lay.rules.name!r}: its builds go up to {width}; give the capture rule a "
+            "card_values(card) method that names the larger values"
+        )
+    return owner * width + value - 1
+
+
 def _make_layout(rules: RuleSet) -> _Layout:
     seats, sides = rules.seats, rules.num_sides
     pile = rules.capture.pile
+    width = 0 if pile else _build_width(rules)
     sizes: list[tuple[str, int]] = [("hand", _CARDS), ("table", _CARDS)]
     sizes.append(("top", _CARDS) if pile else ("builds", seats * _CARDS))
     sizes += [("played", seats * _CARDS), ("captured", sides * _CARDS), ("unknown", _CARDS)]
@@ -188,7 +218,7 @@ def _make_layout(rules: RuleSet) -> _Layout:
     if rules.face_down:
         sizes.append(("face_down", 1))
     if not pile:
-        sizes.append(("build_values", seats * _BUILD_VALUES))
+        sizes.append(("build_values", seats * width))
     sizes += [("captured_counts", sides), ("xeris", sides), ("jack_xeris", sides)]
     sizes += [("scores", sides), ("round_points", sides), ("rounds", 1)]
     blocks = []
@@ -226,6 +256,7 @@ def _make_layout(rules: RuleSet) -> _Layout:
         deck_mask=sum(1 << card.index for card in rules.deck),
         play_cache=[None, None, None],
         take_cache=[None, None, None],
+        build_width=width,
     )
 
 
@@ -336,8 +367,7 @@ def observation_tensor(observation: Observation) -> list[float]:  # noqa: PLR091
                     i = card.index
                     t[plane + i] = 1.0
                     t[unknown + i] = 0.0
-                if 1 <= item.value <= _BUILD_VALUES:
-                    t[values + owner * _BUILD_VALUES + item.value - 1] = 1.0
+                t[values + _build_place(lay, owner, item.value)] = 1.0
 
     at = start["played"]
     for player, move in observation.plays:  # the seat of each play, from the round core
@@ -613,7 +643,7 @@ def seat_parts(state: GameState, seat: int) -> tuple[list[int], list[float]]:  #
         planes = [hand, loose, 1 << table[-1].index if table else 0]  # type: ignore[union-attr]  # a card
     else:
         built = [0] * seats
-        values = [0.0] * (seats * _BUILD_VALUES)
+        values = [0.0] * (seats * lay.build_width)
         for item in table:
             if type(item) is Card:
                 loose |= 1 << item.index
@@ -622,8 +652,7 @@ def seat_parts(state: GameState, seat: int) -> tuple[list[int], list[float]]:  #
                 owner = (item.owner - seat) % seats
                 for card in item.cards:
                     built[owner] |= 1 << card.index
-                if 1 <= item.value <= _BUILD_VALUES:
-                    values[owner * _BUILD_VALUES + item.value - 1] = 1.0
+                values[_build_place(lay, owner, item.value)] = 1.0
         seen = hand | loose
         for mask in built:
             seen |= mask

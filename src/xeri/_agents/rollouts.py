@@ -47,6 +47,7 @@ from functools import cache
 from itertools import chain, permutations
 from math import factorial
 from operator import attrgetter, itemgetter
+from random import Random
 
 from xeri._cards import Card
 from xeri._core.engine import RandomSource, apply, chance_move, legal_moves
@@ -57,6 +58,7 @@ from xeri._families.pile.rule import PileCapture
 from xeri._families.protocol import XeriKind
 from xeri._families.sums.kernel import sum_rollout
 from xeri._families.sums.rule import SumCapture
+from xeri._immutable import _per_value
 from xeri._moves import PlayerMove
 from xeri._rules.ruleset import RuleSet
 from xeri._table import TableItem
@@ -64,6 +66,7 @@ from xeri._table import TableItem
 __all__ = ["Policy", "RolloutView", "rollout"]
 
 _SYSTEM_RANDOM = secrets.SystemRandom()
+_PLAY = Phase.PLAY
 _INDEX = attrgetter("index")
 
 
@@ -133,32 +136,56 @@ def rollout(
     """
     if type(state) is not GameState:
         raise ArgumentError(f"rollout needs a GameState, not {type(state).__name__}")
-    if state.is_round_over:
-        return state
-    if state.phase is Phase.DEAL:
-        raise ArgumentError(
-            "the first round is not dealt yet: apply a Deal (or the rest of its DealCards) first"
-        )
     rng = _SYSTEM_RANDOM if rng is None else rng
-    while state.phase is Phase.REDEAL:
-        state = apply(state, chance_move(state, rng))
-    capture = state.rules.capture
-    # Fast paths are capabilities the rules declare (`fast_path`), not class tests.
-    if isinstance(capture, PileCapture) and capture.fast_path():
-        return _pile_rollout(state, rng, policy)
-    if isinstance(capture, SumCapture) and policy is None and capture.fast_path():
+    if state.phase is not _PLAY:  # most rollouts start in play: one test for them
+        if state.is_round_over:
+            return state
+        if state.phase is Phase.DEAL:
+            raise ArgumentError(
+                "the first round is not dealt yet:"
+                " apply a Deal (or the rest of its DealCards) first"
+            )
+        while state.phase is Phase.REDEAL:
+            state = apply(state, chance_move(state, rng))
+    route = _route(state.rules)
+    if route is _PILE:
+        return _pile_random(state, rng) if policy is None else _pile_policy(state, policy)
+    if route is _SUM and policy is None:
         return sum_rollout(state, rng)
     return _public_rollout(state, rng, policy)
+
+
+_PILE, _SUM, _PUBLIC = "pile", "sum", "public"
+
+
+@_per_value
+def _route(rules: RuleSet) -> str:
+    """Which loop plays a round of `rules`: `_PILE`, `_SUM` (without a policy) or `_PUBLIC`.
+
+    Fast paths are capabilities the rules declare (`fast_path`), not class
+    tests; the answer depends on the rule set alone, so it is asked once per
+    rule set.
+    """
+    capture = rules.capture
+    if isinstance(capture, PileCapture) and capture.fast_path():
+        return _PILE
+    if isinstance(capture, SumCapture) and capture.fast_path():
+        return _SUM
+    return _PUBLIC
 
 
 def _pick(policy: Policy, view: RolloutView) -> int:
     index = policy(view)
     if type(index) is not int or not 0 <= index < len(view.moves):
-        raise ArgumentError(
-            f"the policy must return the index of a legal move (0 to {len(view.moves) - 1}),"
-            f" not {index!r}"
-        )
+        raise _not_an_index(index, len(view.moves))
     return index
+
+
+def _not_an_index(index: object, moves: int) -> ArgumentError:
+    """The error for a policy's answer that is not the index of one of `moves` legal moves."""
+    return ArgumentError(
+        f"the policy must return the index of a legal move (0 to {moves - 1}), not {index!r}"
+    )
 
 
 def _public_rollout(state: GameState, rng: RandomSource, policy: Policy | None) -> GameState:
@@ -204,14 +231,19 @@ _ORDERINGS: list[tuple[Callable[[Sequence[Card]], tuple[Card, ...]], ...] | None
 """`_orderings(size)` at index `size`, filled on first use: a list read without a call."""
 
 
+def _orders(size: int) -> tuple[Callable[[Sequence[Card]], tuple[Card, ...]], ...]:
+    """`_ORDERINGS[size]`, filled first if empty (`size` up to `_TABLED`)."""
+    getters = _ORDERINGS[size]
+    if getters is None:
+        getters = _ORDERINGS[size] = _orderings(size)
+    return getters
+
+
 def _ordered(hand: Sequence[Card], p: int) -> tuple[Card, ...]:
     """The hand in its order number `p` (below the factorial of its size)."""
     n = len(hand)
     if n <= _TABLED:
-        getters = _ORDERINGS[n]
-        if getters is None:
-            getters = _ORDERINGS[n] = _orderings(n)
-        return getters[p](hand)
+        return _orders(n)[p](hand)
     left = list(hand)
     order = []
     for k in range(len(hand), 0, -1):
@@ -253,35 +285,46 @@ def _random_plays(state: GameState, rng: RandomSource) -> tuple[list[Card], int,
     total = facts[size] ** (len(stock) // size)
     for hand in current:
         total *= facts[len(hand)]
-    r = rng.randrange(total) if total > 1 else 0
+    if total < 2:  # one order of every hand: nothing to draw
+        r = 0
+    elif type(rng) is Random:
+        # random.Random draws `randrange(n)` as getrandbits(n.bit_length()) until
+        # below n; done here, that saves its calls and draws the same number.
+        getrandbits = rng.getrandbits
+        k = total.bit_length()
+        r = getrandbits(k)
+        while r >= total:
+            r = getrandbits(k)
+    else:
+        r = rng.randrange(total)
     # The current deal: the hands differ by one card at most, the longer ones
     # first, so the seat `j` places after the mover plays at every `seats`-th
     # place from `j`.
     for j, hand in enumerate(current):
         n = len(hand)
         r, p = divmod(r, facts[n])
-        plays[offset + j : offset + j + seats * n : seats] = _ordered(hand, p)
+        at = offset + j
+        plays[at : at + seats * n : seats] = (
+            (_ORDERINGS[n] or _orders(n))[p](hand) if n <= _TABLED else _ordered(hand, p)
+        )
     block = seats * size
     dealer = state.dealer
     leads = [mover + first]  # see `_pile_random`
     d = 0
+    radix = facts[size]
+    getters = (_ORDERINGS[size] or _orders(size)) if size <= _TABLED else None
     for deal in later_deals(rules, state.dealer, len(stock) // block):
         dealer, lead, _, places = deal
         leads.append(lead)
         at = offset + first + d  # the deal to come from stock[d]: its first play
         for j, place in enumerate(places):  # block j's seat plays `place`-th in the deal
-            r, p = divmod(r, facts[size])
+            r, p = divmod(r, radix)
             k = d + j * size
-            plays[at + place : at + block : seats] = _ordered(stock[k : k + size], p)
+            plays[at + place : at + block : seats] = (
+                getters[p](stock[k : k + size]) if getters else _ordered(stock[k : k + size], p)
+            )
         d += block
     return plays, first, leads, dealer
-
-
-def _pile_rollout(state: GameState, rng: RandomSource, policy: Policy | None) -> GameState:
-    """The round of a game of the built-in pile rule (the Greek family)."""
-    if policy is None:
-        return _pile_random(state, rng)
-    return _pile_policy(state, policy)
 
 
 def _pile_random(state: GameState, rng: RandomSource) -> GameState:
@@ -306,10 +349,11 @@ def _pile_random(state: GameState, rng: RandomSource) -> GameState:
     dealt = seats * rules.hand_size  # the plays of each later deal
     xeri_kind, jack_kind = XeriKind.XERI, XeriKind.JACK_XERI
     takes: list[Take] = list(state.takes)
-    top = plays[offset - 1].rank if offset else None
-    bottom = 0  # the pile is `plays[bottom:i]` before the play `plays[i]`
+    cards = tuple(plays)  # the takes and the history are stretches of it
+    top = cards[offset - 1].rank if offset else None
+    bottom = 0  # the pile is `cards[bottom:i]` before the play `cards[i]`
     for i in range(offset, last + 1):
-        rank = plays[i].rank
+        rank = cards[i].rank
         if rank is top:
             kind = None
             if i - bottom == 1:  # a lone card: the round core says whether it counts
@@ -322,23 +366,14 @@ def _pile_random(state: GameState, rng: RandomSource) -> GameState:
             continue
         u = i - offset - first  # the play's index from the current deal's end
         seat = (u + leads[u // dealt + 1]) % seats
-        takes.append(
-            _make_take(seat=seat, cards=tuple(plays[bottom : i + 1]), xeri=kind, turn=turn0 + i)
-        )
+        takes.append(_make_take(seat=seat, cards=cards[bottom : i + 1], xeri=kind, turn=turn0 + i))
         top = None
         bottom = i + 1
-    history = (*state.history, *plays[offset:])
-    return end_round(
-        state,
-        ((),) * seats,
-        tuple(plays[bottom:]),
-        history,
-        tuple(takes),
-        dealer=dealer,
-    )
+    history = state.history + cards[offset:]
+    return end_round(state, ((),) * seats, cards[bottom:], history, tuple(takes), dealer=dealer)
 
 
-def _pile_policy(  # one loop, kept whole for speed
+def _pile_policy(  # noqa: PLR0915  # one loop, kept whole for speed
     state: GameState, policy: Policy
 ) -> GameState:
     """The round on mutable lists of cards, the policy asked at every turn."""
@@ -363,7 +398,10 @@ def _pile_policy(  # one loop, kept whole for speed
         for k in range(left - 1, -1, -1):  # k plays of the deal are left after this one
             hand = hands[mover]
             view.seat, view.moves, view.stock, view.plays = mover, hand, len(stock), len(history)
-            card = hand.pop(_pick(policy, view))
+            index = policy(view)  # checked as `_pick` does, without its call at every turn
+            if type(index) is not int or not 0 <= index < len(hand):
+                raise _not_an_index(index, len(hand))
+            card = hand.pop(index)
             turn = len(history)
             history.append(card)
             if pile:

@@ -43,6 +43,23 @@ def _lazy(cls: type) -> tuple[bool, bool]:
     )
 
 
+@cache
+def _by_card(cls: type) -> bool:
+    """Whether a capture rule's class counts its moves per card by itself (`count_by_card`).
+
+    Only when the class that defines it also defines, or inherits from the
+    definer of, `moves`, `count_moves` and `move_at`, as for the other
+    optional methods.
+    """
+    owner = _definer(cls, "count_by_card")
+    if owner is None or not callable(owner.__dict__["count_by_card"]) or not _lazy(cls)[0]:
+        return False
+    return all(
+        (d := _definer(cls, dep)) is not None and issubclass(owner, d)
+        for dep in ("moves", "count_moves", "move_at")
+    )
+
+
 class LegalMoves(tuple[PlayerMove, ...]):
     """The legal moves of the seat to move, as [`legal_moves`][xeri.legal_moves] gives them.
 
@@ -92,6 +109,36 @@ class LegalMoves(tuple[PlayerMove, ...]):
     def __setattr__(self, name: str, value: object) -> None:
         """Refused: the sequence is read-only."""
         raise AttributeError(f"LegalMoves is read-only: cannot set {name}")
+
+    def count_by_card(self) -> tuple[tuple[Card, int], ...]:
+        """How many moves play each card: `(card, count)` pairs in the order of the moves.
+
+        The moves sort by card first, so each card's moves are the indices
+        from the sum of the counts before it on. Found without listing the
+        moves: by the capture rule's optional `count_by_card` when it has
+        one (the built-in [`SumCapture`][xeri.SumCapture] does), else by
+        bisection over the indices (a few `moves[i]` per card). Only the
+        cards that have a move are named; the counts add up to `len(moves)`.
+
+        Returns:
+            A new tuple of `(card, count)` pairs, cards in deck order.
+
+        Examples:
+            >>> import random, xeri
+            >>> state = xeri.new_game(xeri.CASSINO, rng=random.Random(3))
+            >>> moves = xeri.legal_moves(state)
+            >>> counts = moves.count_by_card()
+            >>> sum(n for _, n in counts) == len(moves), counts[0][0] == moves[0].card
+            (True, True)
+        """
+        out: list[tuple[Card, int]] = []
+        for move in tuple.__iter__(self):
+            card = move.card
+            if out and out[-1][0] is card:
+                out[-1] = (card, out[-1][1] + 1)
+            else:
+                out.append((card, 1))
+        return tuple(out)
 
 
 class _Lazy(LegalMoves):
@@ -201,6 +248,46 @@ class _Lazy(LegalMoves):
         if _lazy(self._rules.capture.__class__)[1]:
             return bool(self._call("has_move", move))
         return move in self._list()
+
+    def count_by_card(self) -> tuple[tuple[Card, int], ...]:
+        """How many moves play each card, by the rule or by bisection (see the base class)."""
+        listed = self._listed
+        if listed is not None:
+            return _listed(listed).count_by_card()
+        n = len(self)
+        if _by_card(self._rules.capture.__class__):
+            got = self._call("count_by_card")
+            if not (
+                type(got) is tuple
+                and all(
+                    type(pair) is tuple
+                    and len(pair) == 2
+                    and type(pair[0]) is Card
+                    and type(pair[1]) is int
+                    and pair[1] > 0
+                    for pair in got
+                )
+                and sum(pair[1] for pair in got) == n
+            ):
+                raise RuleSetError(
+                    f"{self._rules.name}: the capture rule's count_by_card returned "
+                    f"{type(got).__name__}, not the (card, count) pairs of the moves"
+                )
+            return got
+        out: list[tuple[Card, int]] = []
+        start = 0
+        while start < n:  # the moves sort by card first: each card's moves are a run
+            card = self[start].card
+            lo, hi = start + 1, n
+            while lo < hi:  # the first index past the run of `card`
+                mid = (lo + hi) // 2
+                if self[mid].card.index > card.index:
+                    hi = mid
+                else:
+                    lo = mid + 1
+            out.append((card, lo - start))
+            start = lo
+        return tuple(out)
 
     def __iter__(self) -> Iterator[PlayerMove]:
         """The moves in order (listed once, then kept)."""

@@ -47,6 +47,7 @@ from xeri._core.state import GameState, Phase, Take, _make_state, _make_take
 from xeri._errors import RuleSetError, _show
 from xeri._families.pile.rule import PileCapture
 from xeri._families.protocol import XeriKind
+from xeri._immutable import _per_value
 from xeri._moves import PlayerMove
 from xeri._rules.match import _checked_status
 from xeri._rules.redeal import RanksOnTable, Redeal, TableAction, table_action
@@ -438,6 +439,23 @@ def counted_xeri(
 # The end of the round
 
 
+class _RoundEnd:
+    """What `end_round` reads from a rule set, worked out once per rule set (`_round_end`)."""
+
+    __slots__ = ("cards_only", "empty", "sides")
+
+    def __init__(self, rules: RuleSet) -> None:
+        # A pile holds cards only (the built-in pile rule, exactly): the table is its cards.
+        self.cards_only: bool = rules.capture.__class__ is PileCapture
+        self.sides: tuple[int, ...] = rules.sides
+        """The side of each seat."""
+        self.empty: tuple[tuple[()], ...] = ((),) * rules.num_sides
+        """One empty tuple per side, mapped to new lists at each round's end."""
+
+
+_round_end = _per_value(_RoundEnd)
+
+
 def end_round(
     state: GameState,
     hands: tuple[tuple[Card, ...], ...],
@@ -458,18 +476,17 @@ def end_round(
     next round is dealt by the seat after it.
     """
     rules = state.rules
-    # A pile holds cards only: the table is its cards.
-    left = table if rules.capture.__class__ is PileCapture else _table_cards(rules, table)
+    plan = _round_end(rules)
+    left = table if plan.cards_only else _table_cards(rules, table)
     leftover = 0
     if left and takes:
         takes = (*takes, _make_take(seat=takes[-1].seat, cards=left, xeri=None, turn=None))  # type: ignore[arg-type]  # cards, as above
         table = ()
     else:
         leftover = len(left)
-    sides = rules.sides
-    n = rules.num_sides
-    piles: list[list[Card]] = [*map(list, ((),) * n)]  # n empty lists, made in C
-    made: list[list[XeriKind]] = [*map(list, ((),) * n)]
+    sides = plan.sides
+    piles: list[list[Card]] = [*map(list, plan.empty)]  # one empty list per side, made in C
+    made: list[list[XeriKind]] = [*map(list, plan.empty)]
     for take in takes:
         side = sides[take.seat]
         piles[side].extend(take.cards)

@@ -154,11 +154,17 @@ class CaptureRule(Protocol):
     * `has_move(table, hand, seat, move) -> bool`: `move in moves(...)`
       (used only when the class defines `play` too; the built-in rules
       check the move as `play` does).
+    * `count_by_card(table, hand, seat) -> tuple[tuple[Card, int], ...]`:
+      `(card, count)` for each card that has a move, in the order of the
+      moves, the counts adding up to `count_moves(...)` (used by
+      [`LegalMoves.count_by_card`][xeri.LegalMoves.count_by_card] when the
+      class defines `count_moves` and `move_at` too; without it the counts
+      are found by bisection over `move_at`).
 
     A rule without them keeps working: its moves are listed by `moves`
-    when `legal_moves` is called. The built-in rules have all three;
-    [`SumCapture`][xeri.SumCapture] answers them in time polynomial in the
-    table, whatever the options. A rule may also declare `fast_path()`,
+    when `legal_moves` is called. The built-in rules have the first three,
+    [`SumCapture`][xeri.SumCapture] all four, which it answers in time
+    polynomial in the table, whatever the options. A rule may also declare `fast_path()`,
     whether [`rollout`][xeri.rollout] may use its family's fast kernel.
 
     See the [custom rule sets guide](../custom-rules.md) for a worked example.

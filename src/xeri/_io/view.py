@@ -5,9 +5,11 @@ spectator's view to those who watch. The view holds what the seat's
 [`Observation`][xeri.Observation] holds, and what a client would otherwise
 have to work out from the rules: the scores and the match status, the
 captured counts, the sides, who made each play of the round, what each
-capture took, the move counter `ply`, and the legal moves of the seat to
-move with what each takes. It is one versioned dict of lists, strings,
-ints, bools and None, described by the JSON Schema shipped with the package
+capture took, the last play with the cards it took and its xeri, the move
+counter `ply`, and the legal moves of the seat to move with what each
+takes (counted per card when they are too many to list: never listed).
+It is one versioned dict of lists, strings, ints, bools and None,
+described by the JSON Schema shipped with the package
 ([`client_view_schema`][xeri.client_view_schema]).
 
 A view shows nothing its seat may not see ([X2][rules-x2], [P3][rules-p3]):
@@ -49,6 +51,8 @@ from typing import Any, Final
 
 from xeri._cards import DECK, Card
 from xeri._core.engine import legal_moves
+from xeri._core.legal import LegalMoves
+from xeri._core.legal import _listed as _listed_moves
 from xeri._core.round import counted_xeri, round_play_seats
 from xeri._core.round import round_dealer as _round_dealer
 from xeri._core.state import GameState, Phase
@@ -105,6 +109,7 @@ _FIELDS: Final[tuple[tuple[str, object], ...]] = (
     ("plays", []),
     ("play_seats", ""),
     ("takes", []),
+    ("last", None),
     ("captured", _ZEROS),
     ("scores", _ZEROS),
     ("round_results", []),
@@ -198,13 +203,16 @@ def client_view_json(state: GameState, seat: int | None) -> str:
     return _encode(_build(state, seat))
 
 
-def client_moves(state: GameState, seat: int, card: str) -> list[list[Any]]:
+def client_moves(state: GameState, seat: int, card: str) -> dict[str, Any]:
     """The legal moves of `seat` that play `card`, for a view that counts its moves per card.
 
     A view lists at most `MAX_LISTED_MOVES` moves; with more it gives
     `move_cards`, and a client asks for the moves of the card its player
-    picked. Each is `[index, move]`: its index among the seat's legal moves
-    (what the client sends) and the move as a view's `moves` writes it.
+    picked. A card may still have very many (billions, on a Cassino table
+    where both players trailed): the answer lists at most `MAX_LISTED_MOVES`
+    of them, the first by index, and says how many there are. Nothing is
+    listed but those: the counts come from
+    [`LegalMoves.count_by_card`][xeri.LegalMoves.count_by_card].
 
     Args:
         state: the state of the match.
@@ -212,8 +220,14 @@ def client_moves(state: GameState, seat: int, card: str) -> list[list[Any]]:
         card: the card's ASCII name (or any name [`Card.parse`][xeri.Card.parse] reads).
 
     Returns:
-        A new list, in the order of the legal moves; empty when `seat` is not
-        to move or cannot play `card`.
+        A new dict `{"card": name, "count": n, "moves": [[index, move], ...]}`:
+        the card's ASCII name, how many legal moves play it (0 when `seat`
+        is not to move or cannot play it), and the first of them, at most
+        `MAX_LISTED_MOVES`, each with its index among the seat's legal moves
+        (what the client sends) and the move as a view's `moves` writes it.
+        The card's moves have `count` consecutive indexes from the first
+        listed one; a move not listed is sent as its ASCII notation (see
+        [`parse_move`][xeri.parse_move]).
 
     Raises:
         IllegalMoveError: `state` is not a state, or `seat` is not a seat.
@@ -230,11 +244,20 @@ def client_moves(state: GameState, seat: int, card: str) -> list[list[Any]]:
     except NotationError as exc:
         raise ArgumentError(str(exc)) from None
     if state.to_move != seat:
-        return []
+        return {"card": chosen.ascii, "count": 0, "moves": []}
     moves = legal_moves(state)  # the seat's own hand and the public table only
-    indexes = [i for i, m in enumerate(moves) if m.card is chosen]
-    listed = _listed(state, seat, tuple(moves[i] for i in indexes))
-    return [[i, move] for i, move in zip(indexes, listed, strict=True)]
+    start = 0
+    for c, n in _count_by_card(moves):
+        if c is chosen:
+            shown = range(start, start + min(n, MAX_LISTED_MOVES))  # the first, by index
+            listed = _listed(state, seat, tuple(moves[i] for i in shown))
+            return {
+                "card": chosen.ascii,
+                "count": n,
+                "moves": [[i, move] for i, move in zip(shown, listed, strict=True)],
+            }
+        start += n
+    return {"card": chosen.ascii, "count": 0, "moves": []}
 
 
 def encode_view(view: dict[str, Any]) -> str:
@@ -395,17 +418,19 @@ def _build(state: GameState, seat: int | None) -> dict[str, Any]:  # noqa: PLR09
     if plays:
         view["plays"] = [asc[m] if m.__class__ is Card else m.ascii for m in history]
         view["play_seats"] = facts.play_seats(state.dealer, plays)
+    captured = [0] * facts.num_sides
     if takes:
         sides = facts.sides
-        captured = [0] * facts.num_sides
         out = []
         for t in takes:
             n = len(t.cards)
             captured[sides[t.seat]] += n
             out.append([t.seat, t.turn, n] if t.xeri is None else [t.seat, t.turn, n, t.xeri.value])
         view["takes"] = out
-        if any(captured):
-            view["captured"] = captured
+    if plays:
+        view["last"] = _last(state, facts, plays - 1)
+    if any(captured):
+        view["captured"] = captured
     if facts.finished:
         if any(facts.scores):
             view["scores"] = facts.scores
@@ -419,12 +444,45 @@ def _build(state: GameState, seat: int | None) -> dict[str, Any]:  # noqa: PLR09
         if len(moves) <= MAX_LISTED_MOVES:
             if moves:
                 view["moves"] = _listed(state, seat, moves)
-        else:
-            per_card: dict[Card, int] = {}
-            for m in moves:
-                per_card[m.card] = per_card.get(m.card, 0) + 1
-            view["move_cards"] = [[asc[c], n] for c, n in per_card.items()]
+        else:  # counted per card, never listed: there may be billions
+            view["move_cards"] = [[asc[c], n] for c, n in _count_by_card(moves)]
     return view
+
+
+def _count_by_card(moves: tuple[PlayerMove, ...]) -> tuple[tuple[Card, int], ...]:
+    """`(card, count)` for each card with a move, in move order, without listing a lazy sequence."""
+    if isinstance(moves, LegalMoves):
+        return moves.count_by_card()
+    return _listed_moves(moves).count_by_card()  # a pile game's hand: a short tuple
+
+
+def _last(state: GameState, facts: _Facts, turn: int) -> list[Any]:
+    """The round's last play: `[seat]`, or `[seat, took, cards]` (then the xeri) if it took.
+
+    The move is the last of `plays`. `took` counts the cards the play
+    captured, the card played included; `cards` names those of them that
+    lay face up, in the order they lay: face-down cards ([P3][rules-p3]),
+    taken by the round's first capture, are counted and never named, not
+    even to the seat that took them. The xeri kind comes fourth when the
+    capture was one, as in `takes`.
+    """
+    seat = facts.play_seats(state.dealer, turn + 1)[turn]
+    takes = state.takes
+    for i in range(len(takes) - 1, -1, -1):
+        take = takes[i]
+        if take.turn is None:  # the sweep at the round's end: not a play
+            continue
+        if take.turn != turn:
+            break
+        cards = take.cards
+        face_down = state.rules.face_down
+        if face_down and i == 0:
+            cards = cards[max(0, min(face_down, len(cards) - 1)) :]
+        out = [int(seat), len(take.cards), [_ASCII[c] for c in cards]]
+        if take.xeri is not None:
+            out.append(take.xeri.value)
+        return out
+    return [int(seat)]
 
 
 class _Facts:

@@ -8,6 +8,7 @@ own needs that one method, `status`, in a frozen attrs class.
 from __future__ import annotations
 
 from enum import Enum
+from functools import lru_cache
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import attrs
@@ -65,6 +66,16 @@ class MatchFormat(Protocol):
         ...
 
 
+@lru_cache(maxsize=64)
+def _going_on(target: int | None) -> MatchStatus:
+    """`MatchStatus(over=False, winner=None, target=target)`, one value per target.
+
+    The answer after most rounds, made once: a status is a frozen value, and
+    the round's end asks for one after every round (a rollout ends in one).
+    """
+    return MatchStatus(over=False, winner=None, target=target)
+
+
 class SharedTarget(Enum):
     """What happens when several sides reach the target in the same round."""
 
@@ -115,7 +126,7 @@ class TargetScore(_Immutable):
         scores = results[0].total if len(results) == 1 else _running(results, sides)[0]
         target = self.target
         if max(scores, default=0) < target:
-            return MatchStatus(over=False, winner=None, target=target)
+            return _going_on(target)
         reached = [s for s in range(sides) if scores[s] >= target]
         if self.shared is SharedTarget.RAISE_TARGET:
             if len(reached) > 1:
@@ -211,7 +222,7 @@ class FixedRounds(_Immutable):
     def status(self, results: tuple[RoundResult, ...], sides: int) -> MatchStatus:
         """Over after `rounds` rounds; the winner has strictly the most round wins."""
         if len(results) < self.rounds:
-            return MatchStatus(over=False, winner=None)
+            return _going_on(None)
         wins = self.round_wins(results, sides)
         best = max(wins)
         leaders = [s for s in range(sides) if wins[s] == best]

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from enum import Enum
-from itertools import accumulate
+from itertools import accumulate, repeat
+from operator import add
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import attrs
@@ -424,7 +425,10 @@ class StandardScorer(_Immutable):
             The round's result.
         """
         counts = tuple(map(len, captured))
-        card_points = tuple(map(rules.card_points.count, captured))
+        # `PointsTable.count` of each side's cards, the sums made in C: the round's
+        # end of every rollout comes here.
+        worth = rules.card_points._by_card.__getitem__
+        card_points = tuple(map(sum, map(map, repeat(worth), captured)))
         majority = _majority(counts, rules)
         made = tuple(map(len, xeris))
         if any(made):
@@ -434,7 +438,7 @@ class StandardScorer(_Immutable):
             )
         else:
             bonus = made  # all zero
-        total = tuple(map(sum, zip(card_points, majority, bonus, strict=True)))
+        total = tuple(map(add, map(add, card_points, majority), bonus))
         lines: tuple[tuple[str, tuple[int, ...]], ...] = ()
         if rules.categories:
             lines = tuple(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 
 import attrs
 
@@ -91,7 +92,11 @@ def solve_endgame(
         raise ArgumentError(
             f"max_seconds must be a positive number or None, not {_show(max_seconds)}"
         )
-    solution = _solve(state, max_nodes, max_seconds)
+    passed = None
+    if max_seconds is not None:
+        end = time.perf_counter() + max_seconds
+        passed = lambda: time.perf_counter() >= end  # noqa: E731  # a one-line deadline
+    solution = _solve(state, max_nodes, passed)
     if solution is None:
         budget = f"{max_nodes:,} positions" + (
             "" if max_seconds is None else f" or {max_seconds} seconds"
@@ -104,12 +109,15 @@ class _OutOfBudget(Exception):  # noqa: N818  # a signal, not an error: the sear
     """The search passed its budget of positions or time: the solver's own signal."""
 
 
-def _solve(state: GameState, max_nodes: int, max_seconds: float | None) -> EndgameSolution | None:
+def _solve(
+    state: GameState, max_nodes: int, passed: Callable[[], bool] | None
+) -> EndgameSolution | None:
     """The solution, or None when the search passes its budget (the search bots then sample).
 
-    `state` is a two-sided state with a seat to move; the arguments are not checked.
+    `state` is a two-sided state with a seat to move; the arguments are not
+    checked. `passed`, asked every 64 positions, says whether the time is up.
     """
-    search = _Search(state, max_nodes, max_seconds)
+    search = _Search(state, max_nodes, passed)
     try:
         value, move = search.root()
     except _OutOfBudget:
@@ -120,9 +128,9 @@ def _solve(state: GameState, max_nodes: int, max_seconds: float | None) -> Endga
 class _Search:
     """Negamax with alpha-beta over the public engine, with a transposition table."""
 
-    def __init__(self, state: GameState, max_nodes: int, max_seconds: float | None) -> None:
+    def __init__(self, state: GameState, max_nodes: int, passed: Callable[[], bool] | None) -> None:
         self.state = state
-        self.deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+        self.passed = passed
         self.rules = state.rules
         self.sides = state.rules.sides
         self.points = state.rules.card_points.count
@@ -196,11 +204,7 @@ class _Search:
         self.nodes += 1
         if self.nodes > self.max_nodes:
             raise _OutOfBudget
-        if (
-            self.deadline is not None
-            and not self.nodes & 63
-            and time.perf_counter() > self.deadline
-        ):
+        if self.passed is not None and not self.nodes & 63 and self.passed():
             raise _OutOfBudget
         key = (state.hands, state.table, state.stock, state.to_move, summary)
         hit = self.table.get(key)

@@ -3,18 +3,23 @@
 Both sample the cards their seat cannot see with
 [`determinize`][xeri.determinize], every consistent deal equally likely,
 and play rounds out with [`rollout`][xeri.rollout] under a fast playout
-policy ([`playout_policy`][xeri.bots.playout_policy]). Both judge a round
-by their side's round total minus the best other side's
-([G10][rules-g10], [D8][rules-d8]), and both switch to the exact
-[`solve_endgame`][xeri.bots.solve_endgame] once the rest of the round is
-determined for them (a single consistent state, two sides) and small
-enough to solve at once: at most 11 cards left in all hands in a pile game
-(in the two-player Greek game, from the second play of the last deal), 4 on
-an open table; a search that grows past 20,000 positions, or past the
-bot's `seconds` budget, is abandoned for sampling.
+policy: on an open table [`playout_policy`][xeri.bots.playout_policy]; in
+a pile game a counting policy that lays its cards by the chance, from the
+cards its mover has seen, that the next seat can take them (a playout
+policy that read the sampled hands would never leave a xeri, unlike the
+players the bots meet). Both judge a round by their side's round total
+minus the best other side's ([G10][rules-g10], [D8][rules-d8]), and both
+switch to the exact [`solve_endgame`][xeri.bots.solve_endgame] once the
+rest of the round is determined for them (a single consistent state, two
+sides) and small enough to solve at once: at most 12 cards left in all
+hands in a pile game (in the two-player Greek game, the whole last deal),
+4 on an open table; a search that grows past 8,000 positions, or past the
+decision's deadline, is abandoned for sampling.
 
 Budgets are given in samples or iterations, which replay exactly under a
-seeded generator, or in seconds of wall-clock time, which do not.
+seeded generator, with a deadline of CPU time (0.1 s a decision by
+default) as the safety net, or in seconds of wall-clock time, which do not
+replay.
 """
 
 from __future__ import annotations
@@ -72,7 +77,9 @@ def playout_policy(rng: RandomSource) -> Policy:
       value, then the card worth least.
 
     Ties are broken at random. Playouts with it judge moves far better than
-    uniformly random ones.
+    uniformly random ones. The search bots play it on an open table; in a
+    pile game their playouts count the cards instead of reading the other
+    hands, which measured stronger (see the strategy page).
 
     Args:
         rng: the generator for its random choices.
@@ -249,6 +256,121 @@ def _pile_choice(view: RolloutView, sweeper: object, randrange: Callable[[int], 
     return best
 
 
+class _FairPile:
+    """A pile-game playout policy that plays on what its mover could know.
+
+    [`playout_policy`][xeri.bots.playout_policy] reads every hand of the
+    sampled state, so in its playouts nobody ever lays a card the next seat
+    can take: a game without xeris, unlike the one the bots play. This
+    policy counts instead, as a player does: the cards of each rank that the
+    mover has not seen (not in its hand, not played) could be in the next
+    hand, and a card is laid by the chance that the next seat, an opponent,
+    holds one of its rank, weighted by what that take would win. The cards
+    played are the state's at `start` and then every card this policy plays.
+    """
+
+    __slots__ = ("gone", "helpers", "left", "randrange", "sweeper", "totals", "xeri")
+
+    def __init__(self, rules: RuleSet, randrange: Callable[[int], int]) -> None:
+        self.randrange = randrange
+        self.sweeper = getattr(rules.capture, "sweeper", None)
+        totals = [0] * 16
+        for card in rules.deck:
+            totals[card.rank] += 1
+        self.totals = totals
+        self.gone = list(totals)
+        self.left = 0
+        self.xeri = float(rules.xeri_points)
+        self.helpers = _pile_helpers(rules)
+
+    def start(self, state: GameState) -> None:
+        """Count the cards out of play, seen by all, in `state`: taken or on the pile."""
+        gone = [0] * 16
+        out = 0
+        for take in state.takes:
+            for card in take.cards:
+                gone[card.rank] += 1
+            out += len(take.cards)
+        pile: Sequence[Card] = state.table  # type: ignore[assignment]  # a pile holds cards
+        for card in pile:
+            gone[card.rank] += 1
+        self.gone = gone
+        self.left = len(state.rules.deck) - out - len(pile)
+
+    def __call__(self, view: RolloutView) -> int:
+        moves: Sequence[Card] = view.moves  # type: ignore[assignment]  # pile moves are cards
+        i = self._choice(view, moves)
+        card = moves[i]
+        self.gone[card.rank] += 1
+        self.left -= 1
+        return i
+
+    def _choice(self, view: RolloutView, moves: Sequence[Card]) -> int:
+        n = len(moves)
+        if n == 1:
+            return 0
+        table: Sequence[Card] = view.table  # type: ignore[assignment]  # a pile holds cards
+        sweeper = self.sweeper
+        if table:
+            top = table[-1].rank
+            for i, card in enumerate(moves):
+                if card.rank is top:
+                    return i
+            if len(table) >= 2:  # a pile of two is worth the sweeper
+                for i, card in enumerate(moves):
+                    if card.rank is sweeper:
+                        return i
+        hands = view.hands
+        seats = len(hands)
+        seat = view.seat
+        sides, worth = self.helpers
+        side = sides[seat]
+        nxt = (seat + 1) % seats
+        opponent = sides[nxt] != side
+        h = len(hands[nxt])
+        unseen = self.left - n  # cards the mover has not seen: other hands, stock
+        held = [0] * 16
+        for card in moves:
+            held[card.rank] += 1
+        totals, gone = self.totals, self.gone
+        pile = 0.0
+        for card in table:
+            pile += worth[card]
+        stake = pile + 0.2 * (len(table) + 1) + (self.xeri if not table else 0.0)
+        start = self.randrange(n)
+        best, best_cost = start, math.inf
+        for k in range(n):
+            i = (start + k) % n
+            card = moves[i]
+            rank = card.rank
+            if rank is sweeper:
+                cost = 50.0
+            else:
+                u = totals[rank] - gone[rank] - held[rank]
+                miss = 1.0
+                if u > 0 and unseen > 0:
+                    for j in range(min(h, unseen)):
+                        miss *= max(0.0, (unseen - u - j) / (unseen - j))
+                chance = 1.0 - miss
+                cost = worth[card] + (stake + worth[card]) * (chance if opponent else -0.5 * chance)
+            if cost < best_cost:
+                best, best_cost = i, cost
+        return best
+
+
+def _pile_helpers(rules: RuleSet) -> tuple[tuple[int, ...], dict[Card, float]]:
+    """The sides of the seats and each card's points, as floats."""
+    points = rules.card_points.points
+    return rules.sides, {card: float(points(card)) for card in rules.deck}
+
+
+def _policy_for(rules: RuleSet, rng: RandomSource) -> Policy:
+    """The search bots' playout policy: `_FairPile` in a pile game, else `playout_policy`."""
+    if rules.capture.pile:
+        return _FairPile(rules, rng.randrange)
+    return playout_policy(rng)
+
+
 def _margin(total: Sequence[float], side: int) -> float:
     """The side's round total minus the best other side's."""
     other = max(t for s, t in enumerate(total) if s != side)
@@ -282,6 +404,9 @@ class _Finish:
             self.stop = len(observation.history) + left
 
     def __call__(self, state: GameState, rng: RandomSource, policy: Policy) -> Sequence[float]:
+        start = getattr(policy, "start", None)
+        if start is not None:
+            start(state)
         stop = self.stop
         if stop is None:
             end = rollout(state, rng, policy) if state.to_move is not None else state
@@ -335,26 +460,78 @@ def _sampler(observation: Observation) -> _Plan:
     return plan
 
 
-_ENDGAME_CARDS = {True: 11, False: 4}
+_ENDGAME_CARDS = {True: 12, False: 4}
 """The most cards left in all hands for which the bots call the solver, by the
 capture rule's `pile` capability: the solver's work grows about fivefold per
-card, and an open table has many more moves per card than a pile."""
+card, and an open table has many more moves per card than a pile. Twelve in a
+pile game is the whole last deal of the two-player Greek game."""
 
-_ENDGAME_NODES = 20_000
-"""The solver gives up past this many positions; the bot then samples as usual."""
+_ENDGAME_NODES = 8_000
+"""The solver gives up past this many positions (about 0.07 s on one core of
+the reference machine, at some 8.5 microseconds a position); the bot then
+samples as usual, with `_AFTER_SOLVER` of its count of work. The whole last
+Greek deal (12 cards) takes 5,000 to 11,000 positions, about half of them
+within this bound; 11 cards about 3,300 at the median."""
+
+_AFTER_SOLVER = (3, 10)
+"""The fraction of its count of work a search runs after the solver gave up:
+the part of the 0.1 s the solver left."""
+
+CPU_SECONDS = 0.1
+"""The default deadline of a search decision, in CPU seconds of its thread."""
+
+_CPU_MARGIN = 0.002
+"""The CPU seconds the search leaves before its deadline for what follows the
+last unit of work (choosing the move) and for the work before its clock starts."""
+
+
+class _Clock:
+    """The deadline of one decision: CPU time of the thread, and wall-clock time.
+
+    `over()` is asked after each unit of work (an iteration, a sample) and
+    says True once the next unit, as long as the last one took, would end
+    past either deadline; `passed()` says whether a deadline has passed,
+    for the endgame solver, which checks it every few dozen positions.
+    """
+
+    __slots__ = ("cpu_end", "last_cpu", "last_wall", "wall_end")
+
+    def __init__(self, cpu_seconds: float | None, seconds: float | None) -> None:
+        now_cpu, now_wall = time.thread_time(), time.perf_counter()
+        self.cpu_end = (
+            math.inf
+            if cpu_seconds is None
+            else now_cpu + max(cpu_seconds / 2, cpu_seconds - _CPU_MARGIN)
+        )
+        self.wall_end = math.inf if seconds is None else now_wall + seconds
+        self.last_cpu, self.last_wall = now_cpu, now_wall
+
+    def passed(self) -> bool:
+        """Whether either deadline has passed."""
+        return time.thread_time() >= self.cpu_end or time.perf_counter() >= self.wall_end
+
+    def over(self) -> bool:
+        """Whether the next unit of work would end past a deadline (see the class)."""
+        now_cpu, now_wall = time.thread_time(), time.perf_counter()
+        cpu_step, wall_step = now_cpu - self.last_cpu, now_wall - self.last_wall
+        self.last_cpu, self.last_wall = now_cpu, now_wall
+        return now_cpu + cpu_step >= self.cpu_end or now_wall + wall_step >= self.wall_end
 
 
 def _solved(
-    observation: Observation, plan: _Plan, rng: RandomSource, seconds: float | None
-) -> PlayerMove | None:
-    """The solver's move when the rest of the round is determined and small, else None."""
+    observation: Observation, plan: _Plan, rng: RandomSource, clock: _Clock
+) -> PlayerMove | bool | None:
+    """The solver's move when the rest of the round is determined and small.
+
+    None when the solver is not called; False when it was and gave up (too big).
+    """
     rules = observation.rules
     if rules.num_sides != 2 or plan.total * plan.rest_orders != 1:
         return None
     if sum(observation.hand_sizes) > _ENDGAME_CARDS[bool(rules.capture.pile)]:
         return None
-    solution = _solve(plan.draw(rng), _ENDGAME_NODES, seconds)
-    return None if solution is None else solution.move  # None: too large after all, sample
+    solution = _solve(plan.draw(rng), _ENDGAME_NODES, clock.passed)
+    return False if solution is None else solution.move
 
 
 def _candidates(
@@ -369,25 +546,21 @@ def _start(
     moves: Sequence[PlayerMove],
     rng: RandomSource,
     endgame: bool,  # noqa: FBT001  # internal, positional like its neighbours
-    seconds: float | None,
-) -> _Plan | PlayerMove:
+    clock: _Clock,
+) -> tuple[_Plan, bool] | PlayerMove:
     """What both search bots do first: the move when no search is needed, else the plan.
 
     The move is the only legal one (no sampling plan is counted for it), or
-    the solver's when the rest of the round is determined and small.
+    the solver's when the rest of the round is determined and small. With
+    the plan comes whether the solver was tried and gave up.
     """
     if len(moves) == 1:
         return moves[0]
     plan = _sampler(observation)
-    solved = _solved(observation, plan, rng, seconds) if endgame else None
-    return plan if solved is None else solved
-
-
-def _deadline(seconds: float | None) -> Callable[[], bool]:
-    if seconds is None:
-        return lambda: False
-    end = time.perf_counter() + seconds
-    return lambda: time.perf_counter() >= end
+    solved = _solved(observation, plan, rng, clock) if endgame else None
+    if solved is None or solved is False:
+        return plan, solved is False
+    return solved  # type: ignore[return-value]  # a move
 
 
 def _check_budget(name: str, count: int | None, seconds: float | None) -> None:
@@ -396,6 +569,12 @@ def _check_budget(name: str, count: int | None, seconds: float | None) -> None:
         raise ArgumentError(f"{name} must be a positive int or None, not {_show(count)}")
     if seconds is not None and not (type(seconds) in (int, float) and 0 < seconds < math.inf):
         raise ArgumentError(f"seconds must be a positive number or None, not {_show(seconds)}")
+
+
+def _check_seconds(name: str, seconds: float | None) -> None:
+    """Refuse a deadline that is not a positive number or None."""
+    if seconds is not None and not (type(seconds) in (int, float) and 0 < seconds < math.inf):
+        raise ArgumentError(f"{name} must be a positive number or None, not {_show(seconds)}")
 
 
 def _check_flag(name: str, value: bool | None) -> None:  # noqa: FBT001  # the flag checked
@@ -423,13 +602,12 @@ def family(rules: RuleSet) -> str:
     return "partners" if rules.num_sides != rules.seats else "pile"
 
 
-_PLAYOUTS = {"pile": 600, "partners": 600, "sums": 300}
-"""The default work of one decision, in playouts, by family: a decision of a
-bot left at its defaults plays about this many playouts (more with few legal
-moves, fewer with many). Set so that a decision takes about 0.1 s or less on
-one core of the reference machine: a pile playout to the end of the round
-takes about 0.12 ms; an open-table playout, through the public engine and
-truncated at the end of the deal (`_Finish`), about 0.2 ms."""
+_PLAYOUTS = {"sums": 300}
+"""The default work of one decision on an open table, in playouts: a decision
+of a bot left at its defaults plays about this many (more with few legal
+moves, fewer with many). An open-table playout, through the public engine
+and truncated at the end of the deal (`_Finish`), takes about 0.2 ms. The
+pile families plan their work by the plays left (`_PILE_WALK`)."""
 
 _SLOW_SUMS = (2, 3)
 """Open-table rule sets with multiple captures or builds (Cassino) play out
@@ -444,9 +622,31 @@ def _truncates(rules: RuleSet) -> bool:
     return family(rules) == "sums"
 
 
-def _work(rules: RuleSet, moves: int) -> int:
+_PILE_WALK = {"pile": (70.0, 5.0), "partners": (90.0, 6.0)}
+"""What one playout costs in the pile families, in microseconds of one core
+of the reference machine: a fixed part (sampling, the tree's walk) plus a
+part for every play left in the round, with the counting playout policy
+(`_FairPile`). Measured with `ISMCTSBot` at fixed counts on observations of
+random points of random rounds, fitted by least squares, and rounded up."""
+
+_PILE_BUDGET = 0.075
+"""The CPU seconds of playouts a default decision plans in the pile families:
+with the cost above, a decision's fixed count of work fits in this, leaving
+the rest of `CPU_SECONDS` for the sampler and the solver's attempt."""
+
+_MAX_WORK = 4_000
+"""The most playouts a default decision plans, however cheap they are."""
+
+
+def _work(observation: Observation, moves: int) -> int:
     """Samples (PIMC) or iterations (paired IS-MCTS) of a decision at the defaults."""
+    rules = observation.rules
     kind = family(rules)
+    if kind in _PILE_WALK:
+        fixed, per_play = _PILE_WALK[kind]
+        left = sum(observation.hand_sizes) + observation.stock_size
+        playouts = min(_MAX_WORK, int(_PILE_BUDGET * 1e6 / (fixed + per_play * left)))
+        return max(4, playouts // max(1, moves))
     work = _PLAYOUTS[kind]
     capture = rules.capture
     if kind == "sums" and (
@@ -461,26 +661,39 @@ class PIMCBot(_Immutable):
     """Perfect-information Monte Carlo: sample the hidden cards, play each move out.
 
     Each sample is a full state drawn with [`determinize`][xeri.determinize];
-    every legal move is applied to it and the round is played out with
-    [`playout_policy`][xeri.bots.playout_policy]. The move with the best
+    every legal move is applied to it and the round is played out with the
+    playout policy (the module's: [`playout_policy`][xeri.bots.playout_policy]
+    on an open table, a counting policy in a pile game). The move with the best
     average margin over the samples is played (the first in move order among
     equals). Every move is tried on the same samples, so their comparison is
     paired.
 
-    With no arguments the bot is at its strongest measured form within about
-    0.1 s a decision on one core: its number of samples is set by the rule
-    set's [`family`][xeri.bots.family] and the number of legal moves (about
-    600 playouts a decision in a pile game, 300 truncated ones on an open
-    table, two thirds of that with Cassino's multiple captures and builds),
-    so every run
-    replays exactly with its seed. `samples=` fixes the count, `seconds=`
-    adds a wall-clock cap.
+    With no arguments the bot is at its strongest measured form within
+    0.1 s of CPU time a decision: its number of samples is set by the rule
+    set's [`family`][xeri.bots.family], the number of legal moves and, in
+    the pile games, the plays left in the round (about 0.075 s of playouts
+    at their measured cost: some 250 playouts at the start of a round,
+    several times more near its end; 300 truncated ones on an open table,
+    two thirds of that with Cassino's multiple captures and builds), so
+    every run replays exactly with its seed. `samples=` fixes the count
+    (and lifts the deadline, for exact replays), `cpu_seconds=` sets the
+    deadline, `seconds=` adds a wall-clock cap.
     """
 
     samples: int | None = None
     """How many sampled states each decision uses at most; None: set by the family (above)."""
     seconds: float | None = None
     """A wall-clock budget per decision, or None; at least one sample is always taken."""
+    cpu_seconds: float | None = None
+    """The deadline of a decision in CPU seconds of the bot's thread
+    (`time.thread_time`). None: 0.1 s when the count is the family's default
+    (the safety net over it, which fits well within it on one core of the
+    reference machine), no deadline when `samples` fixes the count, so that
+    a fixed count replays exactly on any machine. Checked after every
+    sample, before every playout of a sample after the first, and by the
+    endgame solver every 64 positions; the search stops when the next
+    sample would end past it. Other work on the machine does not use up
+    this budget, though it can slow the core down."""
     truncate: bool | None = None
     """Whether playouts stop at the end of the current deal and price the round
     so far by the counting model rather than play to the end of the round.
@@ -492,7 +705,18 @@ class PIMCBot(_Immutable):
 
     def __attrs_post_init__(self) -> None:
         _check_budget("PIMCBot.samples", self.samples, self.seconds)
+        _check_seconds("PIMCBot.cpu_seconds", self.cpu_seconds)
         _check_flag("PIMCBot.truncate", self.truncate)
+
+    def cpu_deadline(self) -> float | None:
+        """The CPU seconds a decision may take at most, or None for no deadline.
+
+        Returns:
+            `cpu_seconds` when set; else 0.1 at the default count, None with a fixed one.
+        """
+        if self.cpu_seconds is not None:
+            return self.cpu_seconds
+        return CPU_SECONDS if self.samples is None else None
 
     def samples_for(self, observation: Observation) -> int:
         """How many samples a decision in `observation` draws at most.
@@ -505,34 +729,45 @@ class PIMCBot(_Immutable):
         """
         if self.samples is not None:
             return self.samples
-        return _work(observation.rules, len(legal_moves(observation)))
+        return _work(observation, len(legal_moves(observation)))
 
     def choose(self, observation: Observation, rng: RandomSource) -> PlayerMove:
         """The move with the best sampled playouts; see [`Bot.choose`][xeri.bots.Bot.choose]."""
+        clock = _Clock(self.cpu_deadline(), self.seconds)
         moves = _candidates(moves_to_choose(observation), observation, rng)
-        plan = _start(observation, moves, rng, self.endgame, self.seconds)
-        if not isinstance(plan, _Plan):
-            return plan
+        started = _start(observation, moves, rng, self.endgame, clock)
+        if not isinstance(started, tuple):
+            return started
+        plan, gave_up = started
         draw = plan.draw
         side = observation.rules.sides[_seat(observation)]
         totals = [0.0] * len(moves)
-        over = _deadline(self.seconds)
+        over = clock.over
         rules = observation.rules
-        count = self.samples if self.samples is not None else _work(rules, len(moves))
+        count = self.samples if self.samples is not None else _work(observation, len(moves))
+        if gave_up:
+            count = max(1, count * _AFTER_SOLVER[0] // _AFTER_SOLVER[1])
         truncate = _truncates(rules) if self.truncate is None else self.truncate
         finish = _Finish(observation, truncate=truncate)
-        for _ in range(count):
+        done = [0] * len(moves)
+        passed = clock.passed
+        for k in range(count):
             state = draw(rng)
             # Common random numbers: every move's playout of this sample draws
             # the same numbers, so the moves are compared on equal luck.
             seed = rng.randrange(1 << 62)
             for i, move in enumerate(moves):
+                if k and passed():  # a long sample stops at the deadline, mid-way
+                    break
                 playout = random.Random(seed)
-                policy = playout_policy(playout)
+                policy = _policy_for(rules, playout)
                 totals[i] += _margin(finish(apply(state, move), playout, policy), side)
-            if over():
-                break
-        return moves[max(range(len(moves)), key=totals.__getitem__)]
+                done[i] += 1
+            else:
+                if not over():
+                    continue
+            break
+        return moves[max(range(len(moves)), key=lambda i: totals[i] / done[i])]
 
 
 class _Node:
@@ -587,7 +822,11 @@ class _Tree:
         view.stock = len(state.stock)
         view.plays = len(state.history)
         view.state = state
-        return available[(self.policy if policy is None else policy)(view)]
+        chosen = self.policy if policy is None else policy
+        start = getattr(chosen, "start", None)
+        if start is not None:
+            start(state)
+        return available[chosen(view)]
 
     def iterate(
         self,
@@ -673,19 +912,20 @@ class ISMCTSBot(_Immutable):
     each iteration draws a state with [`determinize`][xeri.determinize],
     walks down the tree among the moves legal in that state (choosing by
     UCB with availability counts), adds one new move, plays the round out
-    with [`playout_policy`][xeri.bots.playout_policy], and credits the
+    with the playout policy (as [`PIMCBot`][xeri.bots.PIMCBot]'s), and credits the
     margin of the mover's side to every move on the path (a partner's
     capture is its side's). The most visited move at the root is played
     (with `paired`, the best mean).
 
-    With no arguments the bot is at its strongest measured form within about
-    0.1 s a decision on one core: paired, with the other sides played by the
+    With no arguments the bot is at its strongest measured form within
+    0.1 s of CPU time a decision: paired, with the other sides played by the
     playout policy (the form of the strategy page's ladder), and its
-    iterations set by the rule set's [`family`][xeri.bots.family] and the
-    number of legal moves, as [`PIMCBot`][xeri.bots.PIMCBot]'s samples are;
-    every run replays exactly with its seed. Each keyword changes one
-    setting: `iterations=` fixes the count, `seconds=` adds a wall-clock cap,
-    `paired=False` or `model_others=False` give the plain search.
+    iterations set by the rule set's [`family`][xeri.bots.family], the
+    number of legal moves and the plays left, as
+    [`PIMCBot`][xeri.bots.PIMCBot]'s samples are; every run replays exactly
+    with its seed. Each keyword changes one setting: `iterations=` fixes the
+    count (and lifts the deadline), `cpu_seconds=` sets the deadline,
+    `seconds=` adds a wall-clock cap, `paired=False` or `model_others=False` give the plain search.
     """
 
     iterations: int | None = None
@@ -693,6 +933,10 @@ class ISMCTSBot(_Immutable):
     A paired iteration walks once from every legal move."""
     seconds: float | None = None
     """A wall-clock budget per decision, or None; at least one iteration always runs."""
+    cpu_seconds: float | None = None
+    """The deadline of a decision in CPU seconds of the bot's thread, as
+    [`PIMCBot.cpu_seconds`][xeri.bots.PIMCBot.cpu_seconds]; None: 0.1 s at
+    the default count, none when `iterations` fixes it."""
     exploration: float = 0.35
     """The UCB exploration constant, for margins scaled by the points of a round."""
     depth: int | None = None
@@ -700,7 +944,7 @@ class ISMCTSBot(_Immutable):
     it, the playout policy plays."""
     model_others: bool | None = None
     """Whether the other sides' moves in the tree are played by the playout
-    policy (an opponent model that sees the sampled hands) rather than searched;
+    policy (an opponent model) rather than searched;
     the tree then branches on this side's own decisions only (a partner's
     included). None: the family's default (True for every family so far)."""
     paired: bool | None = None
@@ -718,9 +962,20 @@ class ISMCTSBot(_Immutable):
 
     def __attrs_post_init__(self) -> None:
         _check_budget("ISMCTSBot.iterations", self.iterations, self.seconds)
+        _check_seconds("ISMCTSBot.cpu_seconds", self.cpu_seconds)
         _check_flag("ISMCTSBot.truncate", self.truncate)
         _check_flag("ISMCTSBot.paired", self.paired)
         _check_flag("ISMCTSBot.model_others", self.model_others)
+
+    def cpu_deadline(self) -> float | None:
+        """The CPU seconds a decision may take at most, or None for no deadline.
+
+        Returns:
+            `cpu_seconds` when set; else 0.1 at the default count, None with a fixed one.
+        """
+        if self.cpu_seconds is not None:
+            return self.cpu_seconds
+        return CPU_SECONDS if self.iterations is None else None
 
     def settings(self, observation: Observation) -> tuple[int, bool, bool]:
         """The `(iterations, paired, model_others)` a decision in `observation` uses.
@@ -731,32 +986,37 @@ class ISMCTSBot(_Immutable):
         Returns:
             Each setting as given, or the family's default where it is None.
         """
-        return self._settings(observation.rules, len(legal_moves(observation)))
+        return self._settings(observation, len(legal_moves(observation)))
 
-    def _settings(self, rules: RuleSet, moves: int) -> tuple[int, bool, bool]:
+    def _settings(self, observation: Observation, moves: int) -> tuple[int, bool, bool]:
+        rules = observation.rules
         default_paired, default_model = _SEARCH_FORM[family(rules)]
         paired = default_paired if self.paired is None else self.paired
         model = default_model if self.model_others is None else self.model_others
         if self.iterations is not None:
             return self.iterations, paired, model
-        work = _work(rules, moves)
+        work = _work(observation, moves)
         # An unpaired iteration is one walk: as many as a paired search walks.
         return (work if paired else work * max(1, moves)), paired, model
 
     def choose(self, observation: Observation, rng: RandomSource) -> PlayerMove:
         """The search's move; see [`Bot.choose`][xeri.bots.Bot.choose]."""
+        clock = _Clock(self.cpu_deadline(), self.seconds)
         moves = _candidates(moves_to_choose(observation), observation, rng)
-        plan = _start(observation, moves, rng, self.endgame, self.seconds)
-        if not isinstance(plan, _Plan):
-            return plan
+        started = _start(observation, moves, rng, self.endgame, clock)
+        if not isinstance(started, tuple):
+            return started
+        plan, gave_up = started
         draw = plan.draw
         rules = observation.rules
-        iterations, paired, model_others = self._settings(rules, len(moves))
+        iterations, paired, model_others = self._settings(observation, len(moves))
+        if gave_up:
+            iterations = max(1, iterations * _AFTER_SOLVER[0] // _AFTER_SOLVER[1])
         search = _Tree(
             rules,
             scale=float(max(1, rules.card_points.total + rules.majority_points)),
             c=self.exploration,
-            policy=playout_policy(rng),
+            policy=_policy_for(rules, rng),
             root=_Node(rules.sides[_seat(observation)]),
             depth=self.depth if self.depth is not None else 1 << 30,
             model_others=model_others,
@@ -765,16 +1025,22 @@ class ISMCTSBot(_Immutable):
                 truncate=_truncates(rules) if self.truncate is None else self.truncate,
             ),
         )
-        over = _deadline(self.seconds)
-        for _ in range(iterations):
+        over = clock.over
+        passed = clock.passed
+        for k in range(iterations):
             state = draw(rng)
             if paired:
                 seed = rng.randrange(1 << 62)
                 for move in moves:
+                    if k and passed():  # a long iteration stops at the deadline, mid-way
+                        break
                     playout = random.Random(seed)
-                    search.iterate(state, playout, playout_policy(playout), move)
-            else:
-                search.iterate(state, rng)
+                    search.iterate(state, playout, _policy_for(rules, playout), move)
+                else:
+                    if not over():
+                        continue
+                break
+            search.iterate(state, rng)
             if over():
                 break
         children = search.root.children

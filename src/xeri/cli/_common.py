@@ -175,12 +175,13 @@ _BOTS_HELP = (
 """How the command line's help names a bot."""
 
 
-def _bot(spec: str, *, seconds: float | None = None) -> Bot:
+def _bot(spec: str) -> Bot:
     """The bot named `spec`: a kind or level, `pimc:N`, `ismcts:N`, or `MODULE:ATTRIBUTE`.
 
-    `seconds` caps a search bot's time per move; without it the search bots
-    play the same moves for the same seed on any machine. A bot of one's own
-    (`MODULE:ATTRIBUTE`) is imported from the current directory too.
+    The search bots keep their fixed counts and their deadline of CPU time
+    per move, so they play the same moves for the same seed on any machine
+    not slower than the reference. A bot of one's own (`MODULE:ATTRIBUTE`)
+    is imported from the current directory too.
     """
     text = spec.strip()
     name, colon, count_text = text.lower().partition(":")
@@ -203,8 +204,6 @@ def _bot(spec: str, *, seconds: float | None = None) -> Bot:
                 f"the budget of {kind.name} must be a positive number, not {count_text!r}"
             )
         settings[kind.budget] = int(count_text)
-    if kind.budget is not None and seconds is not None:
-        settings["seconds"] = seconds
     return kind.make(**settings)
 
 
@@ -218,8 +217,11 @@ def _bot_name(bot: Bot) -> str:
     else:
         return name
     budget = "its default budget" if count is None else _count(count, what)
+    deadline = bot.cpu_deadline()
+    if deadline is not None:
+        budget += f", at most {deadline:g} s of CPU time a move"
     if bot.seconds is not None:
-        budget += f", at most {bot.seconds:g} s a move"
+        budget += f", at most {bot.seconds:g} s on the clock a move"
     return f"{name} ({budget})"
 
 

@@ -52,10 +52,6 @@ from xeri.cli._show import _header, _players_label, _side_label, _step_lines, _w
 # --------------------------------------------------------------------------
 # play
 
-_THINK_SECONDS = 0.2
-"""How long a search bot may think per move in `xeri play`, at most: the search
-bots' defaults take about 0.1 s a move, so this only caps a slow machine."""
-
 _STRONGEST = LEVELS[-1][0]
 """The level `xeri play` plays by default and whose bot gives the hints."""
 
@@ -230,7 +226,7 @@ class _Game:
         self.rules = rules
         self.human = human
         self.bot = bot
-        self.hinter = _bot(_STRONGEST, seconds=_THINK_SECONDS)
+        self.hinter = _bot(_STRONGEST)
         self.hinter_name = _bot_name(self.hinter).partition(" ")[0]
         self.screen = screen
         self.io = io
@@ -462,7 +458,7 @@ def _play(args: argparse.Namespace, io: _Io) -> int:
     game = _Game(
         rules=rules,
         human=args.seat - 1,
-        bot=_bot(_opponent(args), seconds=_THINK_SECONDS),
+        bot=_bot(_opponent(args)),
         seed=args.seed,
         screen=_Screen(stream=io.stdout, console=_console(io.stdout, args.color)),
         io=io,

@@ -51,6 +51,47 @@ _ENDED = (Phase.ROUND_OVER, Phase.MATCH_OVER)
 _BITS = np.dtype("<u8")  # little-endian: bit `card.index` of a plane is its byte's bit
 
 
+def _one_play_after(prev: GameState, state: GameState) -> bool:
+    """True when `state` is the state after one play of `prev`, not of another deal.
+
+    The caller checked that the plays of `state` are those of `prev` and one
+    more. Two deals can share their plays (a resampled state, another game
+    of the rule set): what the tracker keeps of `prev` (every hand, the
+    table's order, the captures, the redealt tables, the results) must be
+    what `state` was one play before, or the state is read whole. Identical
+    parts (the engine keeps what a play does not change) compare at once.
+    """
+    if state.dealer != prev.dealer:
+        return False
+    takes, before = state.takes, prev.takes
+    if takes is not before and takes[: len(before)] != before:
+        return False
+    if state.redealt is not prev.redealt and state.redealt != prev.redealt:
+        return False
+    if state.bottom_card != prev.bottom_card:
+        return False
+    mover: int = prev.to_move  # type: ignore[assignment]  # a play: a seat was to move
+    card = state.history[-1]
+    cards = prev.hands[mover]
+    if card not in cards:
+        return False
+    if len(takes) == len(before) and state.table[:-1] != prev.table:
+        return False  # the card laid on another table
+    stock = state.stock
+    if len(stock) != len(prev.stock):  # G8: every hand dealt again, read from `state`
+        return True
+    if stock is not prev.stock and stock != prev.stock:
+        return False
+    after = state.hands
+    at = cards.index(card)
+    if after[mover] != cards[:at] + cards[at + 1 :]:  # the engine keeps a hand's order
+        return False
+    for seat, hand in enumerate(prev.hands):
+        if seat != mover and after[seat] is not hand and after[seat] != hand:
+            return False
+    return True
+
+
 def _check(state: object, seat: object, function: str) -> GameState:
     if type(state) is not GameState:
         raise IllegalMoveError(f"{function} needs a GameState, not {type(state).__name__}")
@@ -142,7 +183,9 @@ class TensorTracker:
     made of (every hand's plane, the table, the plays, the captures, the
     numbers, each seat's blocks as they stand for seat 0, and each seat's
     unknown cards) and, when the state it is given is the state after one
-    play of the last one, it changes only what the play changed; a seat's
+    play of the last one (of the same deal: a state of another deal with the
+    same plays, such as a resampled one, has other hands and is read whole),
+    it changes only what the play changed; a seat's
     tensor is then one gather of that array (the seat's hand and unknown
     cards, its seats and sides counted from it). Any other state is read
     whole. The tensors are equal to
@@ -327,8 +370,9 @@ class TensorTracker:
             and prev.phase is Phase.PLAY
             and len(state.history) == len(prev.history) + 1
             and state.history[:-1] == prev.history
+            and _one_play_after(prev, state)
         ):
-            if state.phase is Phase.PLAY and state.round_results is prev.round_results:
+            if state.phase is Phase.PLAY and state.round_results == prev.round_results:
                 self._play(prev, state)
                 return
             if state.phase in _ENDED and state.round_results[:-1] == prev.round_results:

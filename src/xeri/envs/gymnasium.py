@@ -87,7 +87,7 @@ try:
     import numpy.typing as npt
     from gymnasium import spaces
 
-    from xeri.envs.arrays import _fill, _mask
+    from xeri.envs.arrays import TensorTracker, _mask
 except ImportError as exc:  # pragma: no cover - the tests run with the extra installed
     raise ImportError(
         'xeri.envs.gymnasium needs the gymnasium extra: pip install "xeri[gymnasium]"'
@@ -221,6 +221,8 @@ class XeriGymEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]  # typed on
             }
         )
         self._rng = random.Random(0)
+        # The agent's tensors follow the game play by play (each play is made here).
+        self._tracker = TensorTracker(rules)
         self._state: GameState | None = None
         self._over = True
 
@@ -289,7 +291,9 @@ class XeriGymEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]  # typed on
             observation = self._observation(state)
             refused = {"action_mask": observation["action_mask"], "illegal_action": True}
             return observation, self.illegal_reward, True, False, refused
-        state, reward = self._advance(apply(state, move), len(state.round_results))
+        after = apply(state, move)
+        self._tracker._played(state, after)
+        state, reward = self._advance(after, len(state.round_results))
         self._state = state
         observation = self._observation(state)
         info: dict[str, Any] = {"action_mask": observation["action_mask"]}
@@ -321,7 +325,9 @@ class XeriGymEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]  # typed on
             mover = state.to_move
             if mover == me or mover is None:
                 return state, reward
-            state = apply(state, players[mover](observe(state, mover), rng))
+            after = apply(state, players[mover](observe(state, mover), rng))
+            self._tracker._played(state, after)  # a play made here: the tracker follows it
+            state = after
 
     def _margin(self, state: GameState) -> float:
         total = state.round_results[-1].total
@@ -338,7 +344,7 @@ class XeriGymEnv(gymnasium.Env):  # type: ignore[misc,unused-ignore]  # typed on
     def _observation(self, state: GameState) -> Obs:
         seat = self.seat
         mask = np.zeros(self._actions, dtype=np.int8) if self._over else _mask(state, seat)
-        return {"observation": _fill(state, seat), "action_mask": mask}
+        return {"observation": self._tracker.observe(state, seat), "action_mask": mask}
 
     def render(self) -> str | None:
         """The state as text, the agent's hand only shown; None without a render mode.

@@ -527,9 +527,9 @@ class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type i
             player = self.current_player()
         if type(player) is not int or not 0 <= player < self._rules.seats:
             return super().information_state_tensor(player)  # type: ignore[no-any-return]  # OpenSpiel's own refusal
-        observer = self.get_game()._observer(True)  # noqa: FBT003  # the cache key
+        observer: XeriObserver = self.get_game()._observer(True)  # noqa: FBT003  # the cache key
         observer.set_from(self, player)
-        return observer.tensor.tolist()  # type: ignore[no-any-return]  # a list of floats
+        return observer.tensor_list(player)
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
         """The observation tensor of a player, as a list: OpenSpiel's, quicker from Python.
@@ -544,9 +544,9 @@ class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type i
             player = self.current_player()
         if type(player) is not int or not 0 <= player < self._rules.seats:
             return super().observation_tensor(player)  # type: ignore[no-any-return]  # OpenSpiel's own refusal
-        observer = self.get_game()._observer(False)  # noqa: FBT003  # the cache key
+        observer: XeriObserver = self.get_game()._observer(False)  # noqa: FBT003  # the cache key
         observer.set_from(self, player)
-        return observer.tensor.tolist()  # type: ignore[no-any-return]  # a list of floats
+        return observer.tensor_list(player)
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions of a player (the player to move by default): OpenSpiel's, from Python.
@@ -646,6 +646,9 @@ class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type i
             self._round_actions.append(action)
             if self._recall is not None:
                 self._recall_play(state, after, action)
+            for observer in self.get_game()._observers.values():
+                # The play made here: an observer's tracker holding `state` follows it.
+                observer._tracker._played(state, after)
         else:
             self._recall = None
             free = self._free
@@ -1089,6 +1092,8 @@ class XeriObserver:
         # The observation tensors follow the game play by play (read whole
         # when a state does not follow the last one: a clone, a resample).
         self._tracker = TensorTracker(rules)
+        # Each player's last tensor and its list (`tensor_list`).
+        self._lists: dict[int, tuple[npt.NDArray[np.float32], list[float]]] = {}
 
     def set_from(self, state: XeriState, player: int) -> None:
         """Fill `tensor` with what `player` sees of `state`.
@@ -1111,6 +1116,37 @@ class XeriObserver:
             tensor[start:stop] = 0.0
         if self._recall:
             self._set_recall(state, game_state, player)
+
+    def tensor_list(self, player: int) -> list[float]:
+        """`tensor.tolist()`, quicker: the player's last list with the values that changed.
+
+        The list of the player's last tensor is kept (a copy is returned) and
+        only the places where the new tensor differs from the last one are
+        written: a tensor is a function of what the player sees, and the kept
+        list follows the values written, nothing else, so it is always
+        `tensor.tolist()`.
+
+        Args:
+            player: the player whose tensor `set_from` just wrote.
+
+        Returns:
+            A new list of the tensor's values.
+        """
+        tensor = self.tensor
+        kept = self._lists.get(player)
+        if kept is None:
+            values: list[float] = tensor.tolist()
+            self._lists[player] = (tensor.copy(), values)
+            return values.copy()
+        last, values = kept
+        changed = (tensor != last).nonzero()[0]
+        if len(changed) > len(tensor) // 4:  # much changed: made whole
+            values[:] = tensor.tolist()
+        else:
+            for i, value in zip(changed.tolist(), tensor[changed].tolist(), strict=True):
+                values[i] = value
+        last[:] = tensor
+        return values.copy()
 
     def _set_recall(self, state: XeriState, game_state: GameState, player: int) -> None:
         """The blocks of `recall_layout`: see there; kept by the state from play to play."""

@@ -356,14 +356,12 @@ class _Server:
                 ws, {"type": "error", "message": "a seat asks for moves with a card's name"}
             )
             return
-        try:
+        try:  # at most MAX_LISTED_MOVES of them, and their count: never all of billions
             moves = xeri.client_moves(room.session.state, seat, card)
         except xeri.XeriError as exc:  # the client's own text, said back
             await self._send(ws, {"type": "error", "message": str(exc)})
             return
-        await self._send(
-            ws, {"type": "moves", "ply": room.session.ply, "card": card, "moves": moves}
-        )
+        await self._send(ws, {"type": "moves", "ply": room.session.ply, **moves})
 
     async def _commit(self, room: _Room, update: Update) -> None:
         """Store the rows, then tell every client: under the room's lock."""

@@ -25,7 +25,9 @@ sets in lexicographic order, counted and unranked through small automata
   pair, one left takes `v / 2` from the excess, and in the end the excess
   must divide into groups of `v`. The state is the set of excesses that may
   be left; the automaton is minimised, and stays small (a few dozen states
-  a level on a table of a whole deck).
+  a level on a table of a whole deck). Its excesses grow fast with `v`, so
+  the rule refuses groups with values above 10 or cards of several values
+  ([K2][rules-k2]): a value is always a single int here.
 
 Builds (and [D4][rules-d4]: the cards a seat must keep for its builds) add
 a count of the seat's own builds taken to the state. Everything else
@@ -71,7 +73,7 @@ _BITS = 7
 """Bits per small value in a packed excess: six for the count (a deck holds 52 cards at
 most) and a guard bit above them."""
 
-_KEPT = 20_000
+_KEPT = 50_000
 """How many rows a division keeps before it forgets what it learnt and starts afresh."""
 _GUARD_BIT = 1 << (_BITS - 1)
 
@@ -359,21 +361,24 @@ def _sum_sets(
 
 
 class Plan:
-    """The legal moves of one hand as blocks: each a count and a getter by index."""
+    """The legal moves of one hand as blocks: each a count and a getter by index, and its card."""
 
-    __slots__ = ("_ends", "_getters", "total")
+    __slots__ = ("_cards", "_ends", "_getters", "total")
 
-    def __init__(self, blocks: list[tuple[int, _Getter]]) -> None:
+    def __init__(self, blocks: list[tuple[Card, int, _Getter]]) -> None:
         ends: list[int] = []
         getters: list[_Getter] = []
+        cards: list[Card] = []
         total = 0
-        for count, getter in blocks:
+        for card, count, getter in blocks:
             if count:
                 total += count
                 ends.append(total)
                 getters.append(getter)
+                cards.append(card)
         self._ends = ends
         self._getters = getters
+        self._cards = cards
         self.total = total
         """The number of legal moves."""
 
@@ -382,6 +387,21 @@ class Plan:
         b = bisect_right(self._ends, index)
         start = self._ends[b - 1] if b else 0
         return self._getters[b](index - start)
+
+    def by_card(self) -> tuple[tuple[Card, int], ...]:
+        """Each card that has a move with its number of moves, in the order of the moves.
+
+        The blocks of one card follow each other (the moves sort by card first).
+        """
+        out: list[tuple[Card, int]] = []
+        start = 0
+        for card, end in zip(self._cards, self._ends, strict=True):
+            if out and out[-1][0] is card:
+                out[-1] = (card, out[-1][1] + end - start)
+            else:
+                out.append((card, end - start))
+            start = end
+        return tuple(out)
 
 
 def _listed(moves: list[PlayerMove]) -> tuple[int, _Getter]:
@@ -490,15 +510,15 @@ def plan(  # noqa: PLR0915  # one pass over the hand, in the order of the moves
         captured = any(count for count, _ in captures)
         any_capture = any_capture or captured
         per_card.append((card, captures, combines, captured))
-    blocks: list[tuple[int, _Getter]] = []
+    blocks: list[tuple[Card, int, _Getter]] = []
     forced = rule.forced_capture and any_capture
     for card, captures, combines, capturing in per_card:
-        blocks += captures
+        blocks += [(card, *block) for block in captures]
         if forced or capturing is None or (capturing and rule.card_must_capture):
             continue
-        blocks += combines
+        blocks += [(card, *block) for block in combines]
         if not owned:
-            blocks.append(_listed([TRAILS[card]]))
+            blocks.append((card, *_listed([TRAILS[card]])))
     return Plan(blocks)
 
 
@@ -580,7 +600,8 @@ def _mask_plan(  # noqa: PLR0915  # one pass over the hand, in the order of the 
     (bits up to the largest target), so a set of cards is counted once
     however many choices of values make it a capture. [D4][rules-d4] is
     checked per build taken (`_matched`); the builds a card makes are
-    listed, as the trails.
+    listed, as the trails. `multi_capture` never comes here: the rule refuses
+    it with cards of several values ([K2][rules-k2]), as `total` does ([K1][rules-k1]).
     """
     masks = rule._masks
     assert masks is not None  # the caller's test
@@ -624,195 +645,31 @@ def _mask_plan(  # noqa: PLR0915  # one pass over the hand, in the order of the 
             key = masks[card]  # the card's values: its targets and the hand it leaves
             got = families.get(key)
             if got is None:
+                # No multi_capture here: the rule refuses it with several values (K2).
                 single = rule.equal_first and any(k == "L" and m & want for k, m, _ in letters)
-                if rule.multi_capture and not single:  # groups of one value, with builds of it
-                    ws = [w for w in range(1, want.bit_length()) if want >> w & 1]
-                    kept = [
-                        [_matched(_less(owned, [w] * k), rest) for k in range(owned.count(w) + 1)]
-                        for w in ws
-                    ]
-                    got = [_mask_grouped_sets(items, masks, seat, ws, kept) if items else None]
-                else:
-                    ok = {
-                        (v, own): _matched(
-                            [*owned[: owned.index(v)], *owned[owned.index(v) + 1 :]], rest
-                        )
-                        if own
-                        else keeps
-                        for _, v, own in letters
-                    }
-                    got = [_reaching_sets(items, letters, want, single=single, ok=ok, keeps=keeps)]
+                ok = {
+                    (v, own): _matched(
+                        [*owned[: owned.index(v)], *owned[owned.index(v) + 1 :]], rest
+                    )
+                    if own
+                    else keeps
+                    for _, v, own in letters
+                }
+                got = [_reaching_sets(items, letters, want, single=single, ok=ok, keeps=keeps)]
                 families[key] = got
             found = [_captures_of(card, sets) for sets in got if sets is not None]
         per_card.append((card, found, rest))
     forced = rule.forced_capture and any(n for _, found, _ in per_card for n, _ in found)
-    blocks: list[tuple[int, _Getter]] = []
+    blocks: list[tuple[Card, int, _Getter]] = []
     for card, found, left in per_card:
-        blocks += found
+        blocks += [(card, *block) for block in found]
         if forced or left is None or (rule.card_must_capture and any(n for n, _ in found)):
             continue
         if rule.builds and masks[card]:
-            blocks.append(_listed(rule._mask_combines(card, left, ordered, owned, seat)))
+            blocks.append((card, *_listed(rule._mask_combines(card, left, ordered, owned, seat))))
         if not owned:
-            blocks.append(_listed([TRAILS[card]]))
+            blocks.append((card, *_listed([TRAILS[card]])))
     return Plan(blocks)
-
-
-_RESIDUAL_BITS = 6
-"""Bits per residual in a packed way: room for 63 open groups lacking the same value."""
-_RESIDUAL_FIELD = (1 << _RESIDUAL_BITS) - 1
-_KEPT = 50_000
-"""How many steps of sets of ways a residual automaton keeps before it starts afresh."""
-
-
-class _Residuals:
-    """The residual automaton for groups of one value `v`, for cards of several values.
-
-    `_Groups` reads the values as classes, which a card of several values is
-    not; here a set of cards is read card by card, the state the set of the
-    ways it splits into closed groups and open ones, each open group written
-    as what it still lacks (a *residual*). A card equal to a residual closes
-    that group (exchanging it with the cards that would close it otherwise
-    keeps every split valid), so the sets stay small; ways whose residuals
-    the cards left cannot fill are dropped. A way is packed in an int: bits
-    `6 * (r - 1)` on count the open groups lacking `r`; 0 has none open.
-    """
-
-    __slots__ = ("_adds", "_sets", "_sums", "v")
-
-    def __init__(self, v: int) -> None:
-        self.v = v
-        self._adds: list[dict[int, tuple[int, ...]]] = [{} for _ in range(v + 1)]
-        self._sets: dict[tuple[frozenset[int], int], frozenset[int]] = {}
-        self._sums: dict[int, int] = {0: 0}
-
-    def total(self, way: int) -> int:
-        """What the open groups of a way lack, in all."""
-        got = self._sums.get(way)
-        if got is None:
-            got = 0
-            rest, r = way, 1
-            while rest:
-                got += r * (rest & _RESIDUAL_FIELD)
-                rest >>= _RESIDUAL_BITS
-                r += 1
-            self._sums[way] = got
-        return got
-
-    def add(self, way: int, w: int) -> tuple[int, ...]:
-        """The ways after a card counting `w` joins the open groups of `way` (kept per `w`)."""
-        got = self._adds[w].get(way)
-        if got is not None:
-            return got
-        v, bits, field = self.v, _RESIDUAL_BITS, _RESIDUAL_FIELD
-        shift = bits * (w - 1)
-        if w < v and way >> shift & field:  # close a group that lacks exactly w
-            got = (way - (1 << shift),)
-        else:
-            out = [way + (1 << bits * (v - w - 1)) if w < v else way]  # a group of its own
-            for r in range(w + 1, v):
-                at = bits * (r - 1)
-                if way >> at & field:
-                    out.append(way - (1 << at) + (1 << bits * (r - w - 1)))
-            got = tuple(out)
-        self._adds[w][way] = got
-        return got
-
-    def step(self, ways: frozenset[int], mask: int, room: int) -> frozenset[int]:
-        """The ways after a card of the values of `mask` (up to `v`), but those `room` cannot close.
-
-        `room` bounds what the cards left to read can add.
-        """
-        key = (ways, mask)
-        after = self._sets.get(key)
-        if after is None:
-            if len(self._sets) > _KEPT:  # bounded: forget, then learn again
-                self._sets.clear()
-                for adds in self._adds:
-                    adds.clear()
-            out: set[int] = set()
-            usable = mask & ((2 << self.v) - 1)
-            while usable:
-                low = usable & -usable
-                usable ^= low
-                for way in ways:
-                    out.update(self.add(way, low.bit_length() - 1))
-            after = self._sets[key] = frozenset(out)
-        total = self.total
-        return frozenset(way for way in after if total(way) <= room)
-
-
-@lru_cache(maxsize=32)
-def _residuals(v: int) -> _Residuals:
-    return _Residuals(v)
-
-
-def _mask_grouped_sets(
-    items: list[TableItem],
-    masks: dict[Card, int],
-    seat: int,
-    ws: list[int],
-    ok: list[list[bool]],
-) -> ClassSets:
-    """Under `multi_capture` and several values: the item sets that divide into groups.
-
-    For some value `w` of `ws` (the card played's values) each group is
-    made `w` by some choice of its cards' values, or is a build of the
-    value `w`. The cards of one mask are a class, and so are the builds of
-    one value and owner (see `ClassSets`). The state holds, for each `w`,
-    the set of ways of `_Residuals(w)` (a build of another value empties
-    it), and how many of the seat's own builds are taken. A set is a member
-    when one `w` has a way with no open group and `ok[i][k]` says
-    [D4][rules-d4] holds after taking `k` own builds of that value.
-    """
-    classes = [
-        -1 - 2 * t.value - int(t.owner == seat) if type(t) is Build else masks[t]  # type: ignore[index]  # a Card
-        for t in items
-    ]
-    kinds = sorted({c for c in classes if c > 0}, key=lambda m: (-m.bit_length(), m))
-    order = sorted({c for c in classes if c < 0}) + kinds  # the builds, then the largest cards
-    sizes = {c: classes.count(c) for c in order}
-    tops = {c: [max(0, (c & ((2 << w) - 1)).bit_length() - 1) for w in ws] for c in kinds}
-    after: dict[int, list[int]] = {}  # per class, per w: the most the classes after it can add
-    rest = [0] * len(ws)
-    for c in reversed(kinds):
-        after[c] = list(rest)
-        rest = [r + sizes[c] * t for r, t in zip(rest, tops[c], strict=True)]
-    residuals = [_residuals(w) for w in ws]
-    kmax = max(len(row) for row in ok) - 1
-
-    def successors(state: Any, c: int, m: int) -> list[Hashable]:  # noqa: ANN401  # the states made here
-        comps, taken = state
-        got: list[Hashable] = [state]
-        if c < 0:  # builds of one value and owner: groups of their own for that value
-            value, own = divmod(-1 - c, 2)
-            kept = tuple(
-                ways if w == value else frozenset() for w, ways in zip(ws, comps, strict=True)
-            )
-            got += [
-                (kept, min(taken + own * x, kmax)) if any(kept) else DEAD for x in range(1, m + 1)
-            ]
-            return got
-        chain = list(comps)
-        for x in range(1, m + 1):
-            final = []
-            for i, before in enumerate(chain):
-                room = after[c][i] + (m - x) * tops[c][i]  # the rest of the class may follow
-                now = residuals[i].step(before, c, room) if before else before
-                chain[i] = now
-                total = residuals[i].total
-                final.append(frozenset(way for way in now if total(way) <= after[c][i]))
-            got.append((tuple(final), taken) if any(final) else DEAD)
-        return got
-
-    def accept(state: Any) -> bool:  # noqa: ANN401  # the states made here
-        comps, taken = state
-        return any(
-            0 in ways and taken < len(ok[i]) and ok[i][taken] for i, ways in enumerate(comps)
-        )
-
-    start = (tuple(frozenset({0}) for _ in ws), 0)
-    return ClassSets(items, classes, order, start, successors, accept)
 
 
 def _reaching_sets(

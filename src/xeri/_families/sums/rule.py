@@ -557,11 +557,12 @@ class SumCapture(_Immutable):
     of several such ints, any of which a sum may count (`(Rank.ACE, (1, 11))`,
     [K2][rules-k2]); a tuple of one int is that int. A rank without a value is a
     *picture*: it takes only a loose card of its own rank, one at a time, and never
-    builds. A build may be announced up to the largest value (at least 10). Under
-    `multi_capture` the groups of one capture all make the same value of the card
-    played; a card of several values builds with the value its builder announces, and
-    [D4][rules-d4] gives each build owned a card of its own. Ranks of several values
-    need `multi_builds=False`."""
+    builds. A build may be announced up to the largest value (at least 10). A card
+    of several values builds with the value its builder announces, and
+    [D4][rules-d4] gives each build owned a card of its own. Ranks of several values,
+    and values above 10, need `multi_capture=False` and `multi_builds=False`: the
+    groups of one value those options divide cards into are counted for single values
+    up to 10 only, and a rule that asks for more is refused."""
     builds: bool = True
     """Whether a card may be combined with a table item into a build ([D3][rules-d3]);
     False in Scopa, where a card only captures or is laid free."""
@@ -712,6 +713,19 @@ class SumCapture(_Immutable):
         problems = _sweeper_problems(self.sweepers, self.jack_xeri_ranks)
         if problems:
             raise RuleSetError("; ".join(problems))
+        grouped = [n for n in ("multi_capture", "multi_builds") if getattr(self, n)]
+        beyond = [
+            f"{rank.symbol}={value!r}"
+            for rank, value in self.values
+            if isinstance(value, tuple) or value > _MAX
+        ]
+        if grouped and beyond:
+            raise RuleSetError(
+                f"SumCapture.{' and '.join(grouped)} divides cards into groups of one value, "
+                f"which needs each value a single int from 1 to {_MAX} (K2): the moves of "
+                "larger values or of cards of several values cannot be counted in bounded "
+                f"time; not {', '.join(beyond)}"
+            )
 
     def __repr__(self) -> str:
         # The options added after German Xeri are shown only when they differ from it.
@@ -894,6 +908,18 @@ class SumCapture(_Immutable):
         if not 0 <= index < found.total:
             raise IndexError(f"move index {index} out of range: {found.total:,} moves")
         return found.at(index)
+
+    def count_by_card(
+        self, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
+    ) -> tuple[tuple[Card, int], ...]:
+        """How many of [`moves`][xeri.SumCapture.moves] play each card, counted without listing.
+
+        Returns:
+            `(card, count)` for each card of the hand that has a move, in
+            the order of the moves (deck order); the counts add up to
+            [`count_moves`][xeri.SumCapture.count_moves].
+        """
+        return _lazy.plan(self, table, hand, seat).by_card()
 
     def has_move(
         self, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int, move: object
