@@ -589,7 +589,7 @@ def _grouping_sets(  # noqa: PLR0917  # internal, the facts of one position
     return _grouped_sets([e[1] for e in entries], [e[2] for e in entries], total, value, ok)
 
 
-def _mask_plan(  # noqa: PLR0915  # one pass over the hand, in the order of the moves
+def _mask_plan(  # one pass over the hand, in the order of the moves
     rule: SumCapture, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
 ) -> Plan:
     """`plan` under several values or a `total` ([K1][rules-k1], [K2][rules-k2]).
