@@ -163,6 +163,7 @@ def test_a_card_whose_moves_a_view_counts_lists_them_when_clicked(browser, tmp_p
             )
             if page.locator("#typed").count() and not typed:
                 # More moves than listed: one typed in notation, which the server parses.
+                screenshot(page, "german-typed-1280")
                 notation = page.locator("#choices button[data-move]").first.get_attribute(
                     "data-move"
                 )
