@@ -546,26 +546,18 @@ def from_json(
         raise InvalidStateError("the JSON text is nested too deeply") from None
     except ValueError as exc:
         raise InvalidStateError(f"not JSON: {_short(str(exc), 120)}") from None
-    found = _Problems(written_rules=written_rules is True)
-    try:
-        value, version = _read_document(doc, expect, found)
-        if require_record is True and isinstance(value, (GameState, Observation)):
-            _require_record(value)
-        if strict and _canonical(value, version, found) != text:
-            raise InvalidStateError(
-                "the text is not the canonical form that to_json writes (sorted keys, no spaces,"
-                " every field, cards as '10D', registered rule sets by name); pass strict=False"
-                " to accept it"
-            )
-    except InvalidStateError:
-        raise
-    except XeriError as exc:
-        raise InvalidStateError(_short_message(str(exc))) from None
-    except RecursionError:
-        raise InvalidStateError("the data is nested too deeply") from None
-    except Exception as exc:  # the promise: nothing but XeriError escapes
-        raise InvalidStateError(f"the data cannot be read ({type(exc).__name__})") from None
-    return value
+    return _read_checked(
+        doc,
+        expect,
+        _Problems(written_rules=written_rules is True),
+        require_record=require_record is True,
+        canonical=(lambda value, version, found: _canonical(value, version, found) == text)
+        if strict
+        else None,
+        refusal="the text is not the canonical form that to_json writes (sorted keys, no spaces,"
+        " every field, cards as '10D', registered rule sets by name); pass strict=False"
+        " to accept it",
+    )
 
 
 @overload
@@ -627,16 +619,40 @@ def from_data(
     if expect is not None and (not isinstance(expect, type) or expect not in _TYPE_OF_CLASS):
         raise InvalidStateError(f"from_data cannot read a {getattr(expect, '__name__', expect)}")
     _check_data(data)
-    found = _Problems(written_rules=written_rules is True)
+    return _read_checked(
+        data,
+        expect,
+        _Problems(written_rules=written_rules is True),
+        require_record=require_record is True,
+        canonical=(lambda value, version, found: _canonical_document(value, version, found) == data)
+        if strict
+        else None,
+        refusal="the data is not what to_data gives (every field, cards as '10D', registered"
+        " rule sets by name); pass strict=False to accept it",
+    )
+
+
+def _read_checked(
+    doc: object,
+    expect: type | None,
+    found: _Problems,
+    *,
+    require_record: bool,
+    canonical: Callable[[Loadable, int, _Problems], bool] | None,
+    refusal: str,
+) -> Loadable:
+    """The value of a parsed document, checked; what `from_json` and `from_data` share.
+
+    `canonical`, when given, says whether the input is the canonical form of
+    the value read; `refusal` is the message when it is not. Nothing but
+    `InvalidStateError` escapes.
+    """
     try:
-        value, version = _read_document(data, expect, found)
-        if require_record is True and isinstance(value, (GameState, Observation)):
+        value, version = _read_document(doc, expect, found)
+        if require_record and isinstance(value, (GameState, Observation)):
             _require_record(value)
-        if strict and _canonical_document(value, version, found) != data:
-            raise InvalidStateError(
-                "the data is not what to_data gives (every field, cards as '10D', registered"
-                " rule sets by name); pass strict=False to accept it"
-            )
+        if canonical is not None and not canonical(value, version, found):
+            raise InvalidStateError(refusal)
     except InvalidStateError:
         raise
     except XeriError as exc:

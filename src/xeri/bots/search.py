@@ -563,6 +563,13 @@ def _start(
     return solved  # type: ignore[return-value]  # a move
 
 
+def _cpu_deadline(cpu_seconds: float | None, count: int | None) -> float | None:
+    """A search bot's CPU deadline: `cpu_seconds` when set, else 0.1 at the default count."""
+    if cpu_seconds is not None:
+        return cpu_seconds
+    return CPU_SECONDS if count is None else None
+
+
 def _check_budget(name: str, count: int | None, seconds: float | None) -> None:
     """Refuse a search budget that is not a positive int or None, or seconds not positive."""
     if count is not None and (type(count) is not int or count < 1):
@@ -714,9 +721,7 @@ class PIMCBot(_Immutable):
         Returns:
             `cpu_seconds` when set; else 0.1 at the default count, None with a fixed one.
         """
-        if self.cpu_seconds is not None:
-            return self.cpu_seconds
-        return CPU_SECONDS if self.samples is None else None
+        return _cpu_deadline(self.cpu_seconds, self.samples)
 
     def samples_for(self, observation: Observation) -> int:
         """How many samples a decision in `observation` draws at most.
@@ -973,9 +978,7 @@ class ISMCTSBot(_Immutable):
         Returns:
             `cpu_seconds` when set; else 0.1 at the default count, None with a fixed one.
         """
-        if self.cpu_seconds is not None:
-            return self.cpu_seconds
-        return CPU_SECONDS if self.iterations is None else None
+        return _cpu_deadline(self.cpu_seconds, self.iterations)
 
     def settings(self, observation: Observation) -> tuple[int, bool, bool]:
         """The `(iterations, paired, model_others)` a decision in `observation` uses.
