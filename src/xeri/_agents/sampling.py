@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from math import comb
 
 from xeri._agents.observation import Observation, observe
@@ -167,9 +167,16 @@ class _Hand:
 
 
 class _Plan:
-    """The unseen cards, the places they go, and the counting that draws them."""
+    """The unseen cards, the places they go, and the counting that draws them.
 
-    def __init__(self, observation: Observation) -> None:
+    `avoid` gives, per other seat, cards its hand is taken not to hold
+    beyond what the rules require (a belief, see `_Belief`): they are
+    forbidden to it like the cards a play rules out.
+    """
+
+    def __init__(
+        self, observation: Observation, avoid: Mapping[int, frozenset[Card]] | None = None
+    ) -> None:
         if type(observation) is not Observation:
             raise ArgumentError(
                 f"an Observation is needed (see xeri.observe), not {type(observation).__name__}"
@@ -224,6 +231,10 @@ class _Plan:
         self.impossible: list[str] = []
         self._add_redeal_needs()
         self._add_play_needs()
+        if avoid:
+            pool_set = frozenset(pool)
+            for hand in self.hands:
+                hand.forbidden |= avoid.get(hand.seat, frozenset()) & pool_set
         self._classify()
         self.rest = len(pool) - sum(h.size for h in self.hands)
         self.rest_orders = _factorial(self.rest)
@@ -276,6 +287,48 @@ class _Plan:
                 missing = count - len(group & known)
                 if missing > 0:
                     hand.needs.append((group & pool, missing))
+
+    def declined(self, sweep_pile: int) -> dict[int, frozenset[Card]]:
+        """The unseen cards each other seat declined to capture with in the current deal.
+
+        A pile game only ([G6][rules-g6]): when a seat laid a card that took
+        nothing on a pile whose top card was of rank r, it held no card of
+        rank r then, if it takes whenever it can; it has been dealt nothing
+        since (the deal is the current one), so it holds none now. Likewise
+        it held no sweeper when it laid on a pile of `sweep_pile` or more
+        visible cards. A rank the seat has since played, or is known to
+        hold, shows that it does decline: that rank is left out. Public
+        information only: the plays of the current deal and the table.
+
+        Returns:
+            For each other seat with any, the unseen cards it is taken not to hold.
+        """
+        start = self._current_deal_start()
+        obs = self.obs
+        capture = obs.rules.capture
+        if start is None or start >= len(obs.history) or not capture.pile:
+            return {}
+        sweeper = getattr(capture, "sweeper", None)
+        ranks: dict[int, set[object]] = {hand.seat: set() for hand in self.hands}
+        fixed = {hand.seat: hand.fixed for hand in self.hands}
+        plays = obs.plays
+        for i, (seat, move, table) in enumerate(self._tables()):
+            if i < start or seat not in ranks or not table:
+                continue
+            top = getattr(table[-1], "rank", None)
+            card = move.card
+            if top is None or card.rank is top or card.rank is sweeper:
+                continue  # a capture (or a rule this reading does not know)
+            shown = {m.card.rank for s, m in plays[i:] if s == seat}
+            shown.update(c.rank for c in fixed[seat])
+            out = {top}
+            if sweeper is not None and len(table) >= sweep_pile:
+                out.add(sweeper)
+            ranks[seat] |= out - shown
+        pool = self.pool
+        return {
+            seat: frozenset(c for c in pool if c.rank in out) for seat, out in ranks.items() if out
+        }
 
     def _tables(self) -> Iterator[tuple[int, PlayerMove, tuple[TableItem, ...]]]:
         """Each play of the round with its seat and the table it was played on.
@@ -444,6 +497,56 @@ class _Plan:
             redealt=obs.redealt,
             replaced=obs.replaced,
         )
+
+
+class _Belief:
+    """A search bot's belief about the hidden cards: who declined what, held softly.
+
+    The uniform draw of `_Plan` gives every consistent state the same chance.
+    The belief also reads the declined captures of the current deal
+    (`_Plan.declined`): a seat that laid a card on a pile whose top it could
+    have taken most likely could not. States where every such reading holds
+    are drawn uniformly, each `_SLIP[1]` times as likely as a state where
+    one fails (the plain plan holds both kinds): a draw comes from the plain
+    plan with probability n / (n + (`_SLIP[1]` - 1) k), n and k counting the
+    plain and the kept states, and from the kept ones otherwise; from the
+    plain plan alone when no state keeps the reading. `kept` is None when
+    nothing was declined. `slipped` counts the plain draws, for tests.
+    """
+
+    __slots__ = ("kept", "plain", "slipped", "weights")
+
+    def __init__(self, plan: _Plan, *, infer: bool, sweep_pile: int = 3) -> None:
+        self.plain = plan
+        self.kept: _Plan | None = None
+        self.weights = (1, 0)
+        self.slipped = 0
+        if not infer:
+            return
+        avoid = plan.declined(sweep_pile)
+        if not avoid:
+            return
+        kept = _Plan(plan.obs, avoid)
+        if not kept.total:
+            return
+        self.kept = kept
+        self.weights = (plan.total, kept.total * (_SLIP[1] - _SLIP[0]) // _SLIP[0])
+
+    def draw(self, rng: RandomSource) -> GameState:
+        """One state drawn by the belief (see the class)."""
+        kept = self.kept
+        if kept is None:
+            return self.plain.draw(rng)
+        plain, weight = self.weights
+        if rng.randrange(plain + weight) < plain:
+            self.slipped += 1
+            return self.plain.draw(rng)
+        return kept.draw(rng)
+
+
+_SLIP = (1, 20)
+"""How much less likely a state is where a seat declined a capture it held:
+1 in 20, against a state where it held nothing to take."""
 
 
 # --------------------------------------------------------------------------

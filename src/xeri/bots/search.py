@@ -1,8 +1,11 @@
 """Search bots: [`PIMCBot`][xeri.bots.PIMCBot] and [`ISMCTSBot`][xeri.bots.ISMCTSBot].
 
-Both sample the cards their seat cannot see with
-[`determinize`][xeri.determinize], every consistent deal equally likely,
-and play rounds out with [`rollout`][xeri.rollout] under a fast playout
+Both sample the cards their seat cannot see as
+[`determinize`][xeri.determinize] does, every consistent deal equally
+likely, except that in the pile games they also read the captures the
+other seats declined in the current deal (`infer`: a seat that laid a card
+on a pile it could have taken by rank most likely held no card of that
+rank), and play rounds out with [`rollout`][xeri.rollout] under a fast playout
 policy: on an open table [`playout_policy`][xeri.bots.playout_policy]; in
 a pile game a counting policy that lays its cards by the chance, from the
 cards its mover has seen, that the next seat can take them (a playout
@@ -33,7 +36,7 @@ import attrs
 
 from xeri._agents.observation import Observation, _seat
 from xeri._agents.rollouts import Policy, RolloutView, rollout
-from xeri._agents.sampling import _Plan
+from xeri._agents.sampling import _Belief, _Plan
 from xeri._cards import Card
 from xeri._core.engine import RandomSource, apply, legal_moves
 from xeri._core.state import GameState
@@ -541,26 +544,42 @@ def _candidates(
     return candidates(moves, rng, hand=observation.hand, table=observation.table)
 
 
-def _start(
+def _start(  # noqa: PLR0917  # internal, positional like its neighbours
     observation: Observation,
     moves: Sequence[PlayerMove],
     rng: RandomSource,
     endgame: bool,  # noqa: FBT001  # internal, positional like its neighbours
     clock: _Clock,
-) -> tuple[_Plan, bool] | PlayerMove:
-    """What both search bots do first: the move when no search is needed, else the plan.
+    infer: bool | None,  # noqa: FBT001  # internal, positional like its neighbours
+) -> tuple[_Belief, bool] | PlayerMove:
+    """What both search bots do first: the move when no search is needed, else the belief.
 
     The move is the only legal one (no sampling plan is counted for it), or
-    the solver's when the rest of the round is determined and small. With
-    the plan comes whether the solver was tried and gave up.
+    the solver's when the rest of the round is determined and small (by the
+    rules alone, not the belief). With the belief that draws the samples
+    (`infer` None: the family's default, `_INFERS`) comes whether the solver
+    was tried and gave up.
     """
     if len(moves) == 1:
         return moves[0]
     plan = _sampler(observation)
     solved = _solved(observation, plan, rng, clock) if endgame else None
     if solved is None or solved is False:
-        return plan, solved is False
+        infers = _INFERS[family(observation.rules)] if infer is None else infer
+        return _Belief(plan, infer=infers, sweep_pile=_SWEEP_PILE), solved is False
     return solved  # type: ignore[return-value]  # a move
+
+
+_INFERS = {"pile": True, "partners": True, "sums": False}
+"""Whether the search bots read declined captures into their samples by
+default (`infer`), by family: in the pile games, where a seat that could
+take the pile by rank nearly always does."""
+
+_SWEEP_PILE = 3
+"""A seat that lays a card on a pile of this many visible cards or more is
+taken to hold no sweeper: the counting bot keeps its Jack for piles of
+three and more (a take of four cards with the Jack), and the greedy bot
+sweeps any pile with points."""
 
 
 def _cpu_deadline(cpu_seconds: float | None, count: int | None) -> float | None:
@@ -709,11 +728,20 @@ class PIMCBot(_Immutable):
     the pile games."""
     endgame: bool = True
     """Whether to solve the round exactly once it is determined for the seat."""
+    infer: bool | None = None
+    """Whether the sampled hands follow what the other seats' lays reveal:
+    a seat that laid a card on a pile whose top card it could have taken by
+    rank (or, on a pile of three or more, swept) is taken to hold no such
+    card, held softly: a state where it does is drawn at a twentieth of the
+    weight, never excluded. Only the current deal's public plays are read.
+    None: the family's default, True in the pile games (a seat there
+    nearly always takes when it can), False on an open table."""
 
     def __attrs_post_init__(self) -> None:
         _check_budget("PIMCBot.samples", self.samples, self.seconds)
         _check_seconds("PIMCBot.cpu_seconds", self.cpu_seconds)
         _check_flag("PIMCBot.truncate", self.truncate)
+        _check_flag("PIMCBot.infer", self.infer)
 
     def cpu_deadline(self) -> float | None:
         """The CPU seconds a decision may take at most, or None for no deadline.
@@ -740,11 +768,11 @@ class PIMCBot(_Immutable):
         """The move with the best sampled playouts; see [`Bot.choose`][xeri.bots.Bot.choose]."""
         clock = _Clock(self.cpu_deadline(), self.seconds)
         moves = _candidates(moves_to_choose(observation), observation, rng)
-        started = _start(observation, moves, rng, self.endgame, clock)
+        started = _start(observation, moves, rng, self.endgame, clock, self.infer)
         if not isinstance(started, tuple):
             return started
-        plan, gave_up = started
-        draw = plan.draw
+        belief, gave_up = started
+        draw = belief.draw
         side = observation.rules.sides[_seat(observation)]
         totals = [0.0] * len(moves)
         over = clock.over
@@ -964,8 +992,17 @@ class ISMCTSBot(_Immutable):
     None: the family's default (True on an open table)."""
     endgame: bool = True
     """Whether to solve the round exactly once it is determined for the seat."""
+    infer: bool | None = None
+    """Whether the sampled hands follow what the other seats' lays reveal:
+    a seat that laid a card on a pile whose top card it could have taken by
+    rank (or, on a pile of three or more, swept) is taken to hold no such
+    card, held softly: a state where it does is drawn at a twentieth of the
+    weight, never excluded. Only the current deal's public plays are read.
+    None: the family's default, True in the pile games (a seat there
+    nearly always takes when it can), False on an open table."""
 
     def __attrs_post_init__(self) -> None:
+        _check_flag("ISMCTSBot.infer", self.infer)
         _check_budget("ISMCTSBot.iterations", self.iterations, self.seconds)
         _check_seconds("ISMCTSBot.cpu_seconds", self.cpu_seconds)
         _check_flag("ISMCTSBot.truncate", self.truncate)
@@ -1006,11 +1043,11 @@ class ISMCTSBot(_Immutable):
         """The search's move; see [`Bot.choose`][xeri.bots.Bot.choose]."""
         clock = _Clock(self.cpu_deadline(), self.seconds)
         moves = _candidates(moves_to_choose(observation), observation, rng)
-        started = _start(observation, moves, rng, self.endgame, clock)
+        started = _start(observation, moves, rng, self.endgame, clock, self.infer)
         if not isinstance(started, tuple):
             return started
-        plan, gave_up = started
-        draw = plan.draw
+        belief, gave_up = started
+        draw = belief.draw
         rules = observation.rules
         iterations, paired, model_others = self._settings(observation, len(moves))
         if gave_up:
