@@ -1117,7 +1117,8 @@ def test_simulate_json_is_the_result_alone():
     assert data["interval"] == [None, None]  # one deal has no interval; JSON has no infinity
     assert (data["matches"], data["duplicate"], data["games"]) == (True, False, 1)
     assert data["bots"][0] == (
-        "PIMCBot(samples=2, seconds=None, cpu_seconds=None, truncate=None, endgame=True)"
+        "PIMCBot(samples=2, seconds=None, cpu_seconds=None, truncate=None, endgame=True,"
+        " infer=None)"
     )
 
 
