@@ -523,6 +523,7 @@ def test_X2_the_kept_recall_and_the_python_tensors_equal_openspiels_and_the_whol
                     assert tensor == pyspiel.State.information_state_tensor(state, player)
                     whole = state.clone()
                     whole._recall = None
+                    whole._kept = None
                     assert whole.information_state_tensor(player) == tensor
                     plain = state.observation_tensor(player)
                     assert plain == pyspiel.State.observation_tensor(state, player)
