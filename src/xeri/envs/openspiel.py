@@ -185,7 +185,7 @@ try:
     import numpy.typing as npt
     import pyspiel
 
-    from xeri.envs.arrays import TensorTracker, observation_array
+    from xeri.envs.arrays import TensorTracker
 except ImportError as exc:  # pragma: no cover - the tests run with the extra installed
     raise ImportError(
         'xeri.envs.openspiel needs the openspiel extra: pip install "xeri[openspiel]"'
@@ -212,6 +212,7 @@ _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _DEALING = (Phase.DEAL, Phase.ROUND_OVER)
 _ORDERS = (*_DEALING, Phase.REDEAL)  # a deck dealt, or a table redealt, card by card
 _DEAL_CARDS = tuple(DealCard(card=card) for card in DECK)
+_CARDS = len(DECK)
 _APPLY_ACTION = pyspiel.State.apply_action  # OpenSpiel's own: the history, then `_apply_action`
 _OUTCOMES: list[list[tuple[int, float]]] = [[]] + [
     [(card, 1.0 / n) for card in range(len(DECK))] for n in range(1, len(DECK) + 1)
@@ -678,6 +679,12 @@ class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type i
         if free is None:
             state = self._now()
             assert state is not None  # for mypy: not None above
+            if state.phase in _DEALING and not state.dealing:  # a deck: the same every round
+                link = self._link
+                if link.deck_outcomes is None:
+                    link.deck_outcomes = [(m.card.index, p) for m, p in chance_outcomes(state)]
+                self._free = [card for card, _ in link.deck_outcomes]
+                return link.deck_outcomes.copy()
             outcomes = [(move.card.index, p) for move, p in chance_outcomes(state)]
             if state.phase in _ORDERS:  # an order placed card by card: its cards followed
                 self._free = [card for card, _ in outcomes]
@@ -697,11 +704,16 @@ class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type i
         elif state.to_move is not None:
             link = self._link
             mover = state.to_move
-            if link.pile and 0 <= action < len(DECK) and DECK[action] in state.hands[mover]:
+            if link.pile and 0 <= action < _CARDS and DECK[action] in state.hands[mover]:
                 after = apply(state, DECK[action])  # a pile game's move is its card
             else:
                 after = apply(state, action_to_move(state, action))
-            self._set_state(after)
+            self._state = after  # `_set_state`, inline: the hot path
+            seat = after.to_move
+            if seat is not None:
+                self._player = seat
+            else:
+                self._player = _TERMINAL if self._over(after) else _CHANCE
             if not state.history:  # the round's first play
                 self._round_actions = []
             actions = self._round_actions
@@ -727,20 +739,40 @@ class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type i
                 self._dealt.append(action)  # placed in the order when the state is asked for
                 self._length += 1
                 return
-            state = self._now()
-            assert state is not None  # for mypy: the first dealer is drawn
-            _check_chance(action)
-            after = apply(state, _DEAL_CARDS[action])
-            if state.phase in _DEALING and after.phase not in _DEALING:  # the round is dealt
-                self._round_start = self._length - len(state.dealing)
-                self._round_base = attrs.evolve(state, dealing=())
-            if free is not None:
-                if after.phase is state.phase and len(after.dealing) == len(state.dealing) + 1:
-                    free.remove(action)  # one more card of the order placed
-                else:
-                    self._free = None
-            self._set_state(after)
+            self._chance(state, free, action)
         self._length += 1
+
+    def _chance(self, state: GameState, free: list[int] | None, action: int) -> None:
+        """A chance action off the quick path: the last cards of an order, or the engine's."""
+        if free is not None and len(free) == 2 and action in free and state.phase in _DEALING:
+            # The last free card is forced: the deck's whole order, as the engine
+            # deals it (a Deal beginning with the cards placed so far).
+            self._deal(state, free, action)
+            return
+        now = self._now()
+        assert now is not None  # for mypy: the first dealer is drawn
+        _check_chance(action)
+        after = apply(now, _DEAL_CARDS[action])
+        if now.phase in _DEALING and after.phase not in _DEALING:  # the round is dealt
+            self._round_start = self._length - len(now.dealing)
+            self._round_base = attrs.evolve(now, dealing=())
+        if free is not None:
+            if after.phase is now.phase and len(after.dealing) == len(now.dealing) + 1:
+                free.remove(action)  # one more card of the order placed
+            else:
+                self._free = None
+        self._set_state(after)
+
+    def _deal(self, state: GameState, free: list[int], card: int) -> None:
+        """Deal the round: the cards placed one by one, `card`, then the one left in `free`."""
+        dealt = self._dealt
+        last = free[1] if free[0] == card else free[0]
+        order = (*state.dealing, *[DECK[i] for i in dealt], DECK[card], DECK[last])
+        self._round_start = self._length - len(state.dealing) - len(dealt)
+        self._round_base = attrs.evolve(state, dealing=()) if state.dealing else state
+        self._dealt = []
+        self._free = None
+        self._set_state(apply(state, Deal(deck=order)))
 
     def _recall_play(self, before: GameState, after: GameState, action: int) -> None:
         """Add one play to the kept recall blocks (a pile game without face-down cards)."""
@@ -886,25 +918,28 @@ class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type i
         return new
 
     def _keep_tensor(self, player: int) -> list[float] | None:
-        """Make `player`'s information-state tensor whole and keep it, or None when it is not kept.
+        """Make the players' information-state tensors whole and keep them; None if not kept.
 
         Kept in a pile game without face-down cards while a round is played:
-        each play then writes its own entries (`_tensor_play`).
+        each play then writes its own entries (`_tensor_play`). Every
+        player's tensor is made at once (each player asks in turn, and one
+        made now costs less than one made cold at its turn), `player`'s
+        returned.
         """
         plan = self._link.plan
         state = self._state
         if plan is None or state is None or state.phase is not Phase.PLAY:
             return None
-        recall = self._recall
-        if recall is None or len(recall) != plan.recall_size:
-            recall = np.zeros(plan.recall_size, np.float32)
-            _make_recall(recall, plan.recall_blocks, self, state, player)
-        values: list[float] = observation_array(state, player).tolist() + recall.tolist()
+        shared = _recall_list(plan, self, state)  # the same for every player (its floats shared)
         kept = self._kept
         if kept is None:
             kept = self._kept = _Kept()
-        kept.lists[player] = values
-        return values
+        lists = kept.lists
+        tracker = plan.tracker
+        for seat in range(self._rules.seats):
+            if seat not in lists:
+                lists[seat] = tracker.observe(state, seat).tolist() + shared
+        return lists[player]
 
     def round_actions(self) -> list[int]:
         """The players' actions of the current round (the last finished one between rounds).
@@ -1117,7 +1152,16 @@ class _Link:
     same rule set, with observers of its own.
     """
 
-    __slots__ = ("obs_size", "observers", "pile", "plan", "recall_at", "rounds", "rules")
+    __slots__ = (
+        "deck_outcomes",
+        "obs_size",
+        "observers",
+        "pile",
+        "plan",
+        "recall_at",
+        "rounds",
+        "rules",
+    )
 
     def __init__(self, rules: RuleSet, rounds: int) -> None:
         self.rules = rules
@@ -1131,6 +1175,8 @@ class _Link:
         self.pile = rules.capture.__class__ is PileCapture
         follows = self.pile and not rules.face_down
         self.plan = _TensorPlan(rules, rounds) if follows else None
+        # The chance outcomes of a whole deck before its first card (the engine's).
+        self.deck_outcomes: list[tuple[int, float]] | None = None
 
     def __copy__(self) -> _Link:
         return self
@@ -1227,6 +1273,56 @@ class _TensorPlan:
         self.of_hand = [_f32(n / rules.hand_size) for n in range(rules.hand_size + 1)]
         self.of_deck = [_f32(n / cards) for n in range(cards + 1)]
         self.of_cap = [_f32(min(1.0, n / lay.xeri_cap)) for n in range(cards + 1)]
+        self.redealt_value = [_f32((i + 1) / _SLOT) for i in range(cards)]
+        # Zeros, each a float object of its own (see `_trail_into`), for the recall lists.
+        self.zeros: list[float] = np.zeros(self.recall_size, np.float64).tolist()
+        # The observation tensors are made by a tracker of their own (it follows nothing).
+        self.tracker = TensorTracker(rules)
+
+
+def _recall_list(plan: _TensorPlan, state: XeriState, game_state: GameState) -> list[float]:
+    """The recall blocks as a list, as `_make_recall` writes them (no face-down cards)."""
+    values = plan.zeros.copy()
+    blocks = plan.recall_blocks
+    z = 0.0
+    at = blocks["plays"][0]
+    for k, action in enumerate(state.round_actions()):
+        values[at + k] = plan.play_value[action] + z
+    place = plan.place
+    at = blocks["table_order"][0]
+    for k, item in enumerate(game_state.table):
+        values[at + item.index] = place[k][0] + z  # type: ignore[union-attr]  # a pile holds cards
+    at = blocks["take_order"][0]
+    kinds = blocks["take_kinds"][0]
+    for k, take in enumerate(game_state.takes):
+        places = place[k]
+        for i, card in enumerate(take.cards):
+            values[at + card.index] = places[i] + z
+        values[kinds + k] = plan.kinds[take.xeri] + z
+    at, stop = blocks["redealt_order"]
+    for table in game_state.redealt:
+        for card in table:
+            if at < stop:
+                values[at] = plan.redealt_value[card.index] + z
+                at += 1
+    values[blocks["dealt"][0]] = plan.of_deck[len(game_state.dealing)] + z
+    at, stop = blocks["results"]
+    for result in game_state.round_results:
+        fields = (
+            *result.cards,
+            *result.card_points,
+            *result.majority,
+            *result.xeris,
+            *result.xeri_bonus,
+            *result.total,
+            result.leftover,
+            sum(sum(points) for _, points in result.categories),
+        )
+        for value in fields:
+            if at < stop:
+                values[at] = _f32(_squash(value))
+                at += 1
+    return values
 
 
 def _tensor_play(  # noqa: PLR0917  # internal, one call site on the hot path
