@@ -1255,6 +1255,7 @@ class _TensorPlan:
                     [start["jack_xeris"] + r for r in rel_side],
                 )
             )
+        self.trail = [places[:3] for places in self.players]  # what `_trail_into` reads
         size = lay.size
         blocks = _recall_blocks(rules, rounds)
         self.recall_blocks = blocks
@@ -1395,14 +1396,18 @@ def _trail_into(  # noqa: PLR0917  # internal, one call site on the hot path
     old_top = plan.top + table[-1].index if table else -1  # type: ignore[union-attr]  # a pile holds cards
     mine = plan.hand + card
     theirs = plan.unknown + card
-    # Every write is a float object of its own (`value + z`): a list holding one
-    # object in many places copies slower (its count is raised once per place, in turn).
+    lone_changes = on_table <= 2  # `lone_item` is 0.0 from 2 items on
+    # A 0.0 or 1.0 is written as a float object of its own (`1.0 + z`): a list
+    # holding one object in many places copies slower (its count is raised once
+    # per place, in turn). The other values (`size`, `count`, `place`, `play`)
+    # are the plan's, each in few places of a list at a time.
     z = 0.0
+    trail = plan.trail
     for player, values in lists.items():
-        played, sizes, to_move = plan.players[player][:3]
+        played, sizes, to_move = trail[player]
         values[played[mover] + card] = 1.0 + z
         values[mine if player == mover else theirs] = z + z
-        values[sizes[mover]] = size + z
+        values[sizes[mover]] = size
         values[to_move[mover]] = z + z
         if following is not None:
             values[to_move[following]] = 1.0 + z
@@ -1410,10 +1415,23 @@ def _trail_into(  # noqa: PLR0917  # internal, one call site on the hot path
             values[old_top] = z + z
         values[table_at] = 1.0 + z
         values[top_at] = 1.0 + z
-        values[count_at] = count + z
-        values[lone_at] = lone + z
-        values[order_at] = place + z
-        values[played_at] = play + z
+        values[count_at] = count
+        if lone_changes:
+            values[lone_at] = lone + z
+        values[order_at] = place
+        values[played_at] = play
+
+
+def _side_counts(sides: tuple[int, ...], takes: tuple[Take, ...], side: int) -> tuple[int, ...]:
+    """The cards, xeris and jack xeris a side captured in `takes`."""
+    count = xeris = jacks = 0
+    for take in takes:
+        if sides[take.seat] == side:
+            count += len(take.cards)
+            if take.xeri is not None:
+                xeris += 1
+                jacks += take.xeri is XeriKind.JACK_XERI
+    return count, xeris, jacks
 
 
 def _take_into(  # noqa: PLR0917  # internal, one call site on the hot path
@@ -1430,15 +1448,8 @@ def _take_into(  # noqa: PLR0917  # internal, one call site on the hot path
     takes = after.takes
     k = len(takes) - 1
     take = takes[k]
-    sides = plan.sides
-    side = sides[take.seat]
-    count = xeris = jacks = 0
-    for other in takes:
-        if sides[other.seat] == side:
-            count += len(other.cards)
-            if other.xeri is not None:
-                xeris += 1
-                jacks += other.xeri is XeriKind.JACK_XERI
+    side = plan.sides[take.seat]
+    count, xeris, jacks = _side_counts(plan.sides, takes, side)
     of_cap = plan.of_cap
     counted = plan.of_deck[count]
     made, jack_made = of_cap[xeris], of_cap[jacks]
@@ -1450,7 +1461,7 @@ def _take_into(  # noqa: PLR0917  # internal, one call site on the hot path
         cleared += (plan.table + i, plan.table_order + i)
     cleared += (plan.table_count, plan.lone)  # the table is empty: 0 items, none lone
     places = plan.place[k]
-    taken = [card.index for card in take.cards]
+    taken = [c.index for c in take.cards]
     order_at = [plan.take_order + i for i in taken]
     order = places[: len(taken)]
     kind_at = plan.take_kinds + k
@@ -1461,29 +1472,30 @@ def _take_into(  # noqa: PLR0917  # internal, one call site on the hot path
     mine = plan.hand + card
     theirs = plan.unknown + card
     seat = take.seat
-    z = 0.0  # fresh float objects, as in `_trail_into`
+    previous = takes[k - 1].seat if k else -1  # the last capturer before this one
+    z = 0.0  # a 0.0 or 1.0 as a float object of its own, as in `_trail_into`
     for player, values in lists.items():
         played, sizes, to_move, last, captured, counts, xeri_at, jack_at = plan.players[player]
         values[played[mover] + card] = 1.0 + z
         values[mine if player == mover else theirs] = z + z
-        values[sizes[mover]] = size + z
+        values[sizes[mover]] = size
         values[to_move[mover]] = z + z
         if following is not None:
             values[to_move[following]] = 1.0 + z
         for at in cleared:
             values[at] = z + z
         for at, value in zip(order_at, order, strict=True):
-            values[at] = value + z
-        values[kind_at] = kind + z
-        values[played_at] = play + z
+            values[at] = value
+        values[kind_at] = kind
+        values[played_at] = play
         plane = captured[side]
         for i in taken:
             values[plane + i] = 1.0 + z
-        values[counts[side]] = counted + z
-        values[xeri_at[side]] = made + z
-        values[jack_at[side]] = jack_made + z
-        for at in last:
-            values[at] = z + z
+        values[counts[side]] = counted
+        values[xeri_at[side]] = made
+        values[jack_at[side]] = jack_made
+        if previous >= 0:
+            values[last[previous]] = z + z
         values[last[seat]] = 1.0 + z
 
 
