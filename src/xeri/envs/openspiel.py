@@ -89,18 +89,26 @@ cards have been dealt; never which). Observers come in two kinds:
   bounds above allow, whose last tables are not all kept.
 
 Called from Python, `state.information_state_tensor(player)` and
-`state.observation_tensor(player)` are the state's own methods: they fill
-the game's observer and return its tensor as a list, the values that
-OpenSpiel's C++ call gives (the tests compare them on every decision of
-random games) without its copy of each named block. The observation part
-follows the game play by play (a
-[`TensorTracker`][xeri.envs.arrays.TensorTracker]), and in a pile game
-without face-down cards each state keeps its recall blocks and a play adds
-its own entries (the action, the card's place on the table or the
-capture's cards and kind) instead of the blocks being made again; while a
-deck is dealt card by card the state keeps the cards left, which
-`chance_outcomes` lists, and places each card (the engine checks the whole
-order when its last card completes it).
+`state.observation_tensor(player)` are the state's own methods and return
+the values that OpenSpiel's C++ call gives (the tests compare them on every
+decision of random games and of branches), without its copy of each named
+block. In a pile game without face-down cards, once one of them is asked
+for in a round, the state keeps every player's information-state tensor as
+a list and each play writes its own entries into them: the card played,
+the table, the capture and its side's counts, the hand sizes, the order
+blocks, and after a new deal ([G8][rules-g8]) the player's own new hand,
+never another's. A call returns a copy of the list (the observation tensor
+is its first part); `clone()` and `child()` share the lists until either
+state plays, which then copies them. In other games, and in a state that
+keeps nothing, the game's observer is filled and read out as one list. The
+observer's `set_from` (what OpenSpiel's C++ calls use) follows the game
+play by play (a [`TensorTracker`][xeri.envs.arrays.TensorTracker]) and
+copies the recall blocks the state keeps. While a deck is dealt (or a table
+redealt) card by card, the state keeps the cards left, which
+`chance_outcomes` lists, and the cards dealt, placed in the engine's
+pending order only when the game state is asked for; when the last free
+card of a deck is forced, the round is dealt by one [`Deal`][xeri.Deal] of
+the whole order, which is how the engine completes it.
 
 An observation keeps the whole current round (perfect recall within it)
 and, of the earlier rounds of a match, their results, which is all that the
@@ -542,8 +550,9 @@ class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type i
         """The information-state tensor of a player, as a list: OpenSpiel's, quicker from Python.
 
         The same values as OpenSpiel's own call (which goes through C++ and
-        the observer's named blocks), written by the game's own
-        information-state observer and read out as one list.
+        the observer's named blocks): a copy of the list the state keeps
+        from play to play (see the module docstring), or the game's own
+        information-state observer's tensor read out as one list.
 
         Args:
             player: a player; None for the player to move.
@@ -1422,7 +1431,9 @@ def _trail_into(  # noqa: PLR0917  # internal, one call site on the hot path
         values[played_at] = play
 
 
-def _side_counts(sides: tuple[int, ...], takes: tuple[Take, ...], side: int) -> tuple[int, ...]:
+def _side_counts(
+    sides: tuple[int, ...], takes: tuple[Take, ...], side: int
+) -> tuple[int, int, int]:
     """The cards, xeris and jack xeris a side captured in `takes`."""
     count = xeris = jacks = 0
     for take in takes:
