@@ -749,3 +749,17 @@ def test_a_state_with_kept_tensors_goes_through_openspiels_own_serialization() -
         action = state.legal_actions()[0]
         state.apply_action(action)
         copy.apply_action(action)
+
+
+def test_X5_a_card_not_in_the_hand_is_refused_with_the_actions_error() -> None:
+    game = _load(GREEK)
+    rng = random.Random(17)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        _step(state, rng)
+    before = state.game_state
+    outside = next(a for a in range(52) if a not in state.legal_actions())
+    with pytest.raises(xeri.IllegalMoveError, match=f"action {outside} plays .*not in the hand"):
+        state.apply_action(outside)
+    assert state.game_state is before
+    assert state.history() == state.clone().history()  # nothing was recorded

@@ -712,9 +712,11 @@ class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type i
             self._set_state(start(self._rules, dealer=action))
         elif state.to_move is not None:
             link = self._link
-            mover = state.to_move
-            if link.pile and 0 <= action < _CARDS and DECK[action] in state.hands[mover]:
-                after = apply(state, DECK[action])  # a pile game's move is its card
+            if link.pile and 0 <= action < _CARDS:
+                try:  # a pile game's move is its card
+                    after = apply(state, DECK[action])
+                except IllegalMoveError:  # not in the hand: the action's own error
+                    after = apply(state, action_to_move(state, action))
             else:
                 after = apply(state, action_to_move(state, action))
             self._state = after  # `_set_state`, inline: the hot path
