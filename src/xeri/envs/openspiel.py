@@ -561,7 +561,7 @@ class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type i
             The tensor's values.
         """
         if player is None:
-            player = self.current_player()
+            player = self._player if self._replay is None else self.current_player()
         kept = self._kept
         if kept is not None:
             values = kept.lists.get(player)
@@ -742,14 +742,18 @@ class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type i
         else:
             self._recall = self._kept = None
             free = self._free
-            if free is not None and len(free) > 2 and action in free:
+            if free is not None and len(free) > 2:
                 # A card of a deck dealt one by one, not the last two: the engine's
                 # pending state, its order one card longer (the engine checks the
                 # whole order when the last card completes it); chance acts next.
-                free.remove(action)
-                self._dealt.append(action)  # placed in the order when the state is asked for
-                self._length += 1
-                return
+                try:
+                    free.remove(action)
+                except ValueError:  # not a card left: the engine's own refusal below
+                    pass
+                else:
+                    self._dealt.append(action)  # placed in the order when the state is asked for
+                    self._length += 1
+                    return
             self._chance(state, free, action)
         self._length += 1
 
