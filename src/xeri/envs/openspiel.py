@@ -621,6 +621,8 @@ class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type i
             return super().legal_actions(player)  # type: ignore[no-any-return]  # OpenSpiel's own handling
         if current >= 0:  # a seat is to move
             if player == current:
+                if self._link.pile:  # a pile game's legal moves: the hand's cards, in deck order
+                    return [card.index for card in self._state.hands[player]]  # type: ignore[union-attr]  # a seat to move: a state
                 return self._legal_actions(player)
             if player < 0:  # a pseudo-player: OpenSpiel's own error
                 return super().legal_actions(player)  # type: ignore[no-any-return]  # it raises
@@ -1163,8 +1165,8 @@ class _Link:
 
     A state keeps its game's link. OpenSpiel's `clone` deep-copies a Python
     state's attributes: the copy keeps the same link. OpenSpiel's own
-    serialization pickles them: the state read back gets a new link of the
-    same rule set, with observers of its own.
+    serialization pickles them: the state read back gets the link kept for
+    states read back of the same rule set, with observers of its own.
     """
 
     __slots__ = (
@@ -1200,7 +1202,21 @@ class _Link:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_Link, (self.rules, self.rounds))
+        return (_read_link, (self.rules, self.rounds))
+
+
+_READ_LINKS: dict[tuple[int, int], _Link] = {}
+"""The links of pickled states read back, by `id` of their rule set and rounds."""
+
+
+def _read_link(rules: RuleSet, rounds: int) -> _Link:
+    """The link of a state read back from a pickle: one per rule set and rounds, made once."""
+    link = _READ_LINKS.get((id(rules), rounds))
+    if link is None or link.rules is not rules:
+        if len(_READ_LINKS) >= 64:  # rule sets made on the fly must not pile up
+            _READ_LINKS.clear()
+        link = _READ_LINKS[id(rules), rounds] = _Link(rules, rounds)
+    return link
 
 
 class _Kept:
