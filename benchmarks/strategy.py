@@ -587,14 +587,18 @@ def read_ladder(path: Path) -> list[dict[str, Any]]:
 
 
 def read_speed(path: Path) -> list[dict[str, Any]]:
-    """The timings of the defaults: the last row written for each (rule set, bot), presets first."""
+    """The timings of the defaults: the last row written for each (rule set, bot), presets first.
+
+    A bot is its class (the table shows the defaults only): a row of a bot
+    whose repr gained a field since replaces the older row of that class.
+    """
     if not path.exists():
         return []
     latest: dict[tuple[str, str], dict[str, Any]] = {}
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.strip():
             row = json.loads(line)
-            latest[(row["rules"], row["bot"])] = row
+            latest[(row["rules"], row["bot"].split("(")[0])] = row
     rank = {name: i for i, name in enumerate(SHOWN)}
     return sorted(latest.values(), key=lambda r: (rank.get(r["rules"], len(rank)), r["bot"]))
 
