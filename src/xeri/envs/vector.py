@@ -282,6 +282,7 @@ class XeriVector:
         self._to_move = np.zeros(b, dtype=np.int64)
         self._turn = np.zeros(b, dtype=np.int64)
         self._seat_range = np.arange(seats)
+        self._next_seat = (self._seat_range + 1) % seats
         self._all_rows = np.arange(num_envs)
         self._planes = lay.planes
         self._has_redealt = "redealt" in lay.start
@@ -329,12 +330,11 @@ class XeriVector:
         k = self._seats
         size = self.observation_size
         start = self._lay.start
-        self._views = np.zeros((k, b, size), dtype=np.uint8)
+        dtype = self.observation_dtype
+        self._views = np.zeros((k, b, size), dtype=dtype)
         self._view_masks = np.zeros((k, b, self.num_actions), dtype=np.int8)
         self._flat_views = self._views.reshape(-1)
         self._flat_masks = self._view_masks.reshape(-1)
-        self._out = np.zeros((b, size), dtype=np.float32)  # the float32 form, made each step
-        self._number_divisors = self._divisors[self._cut :].copy()
         self._slot = np.zeros((b, k), dtype=np.int64)  # the buffer of each seat's tensor
         self._phase = 0
         self._aligned = False
@@ -345,6 +345,19 @@ class XeriVector:
         self._mask_base = np.arange(b) * self.num_actions
         self._mask_starts = np.arange(k) * (b * self.num_actions)
         # A round just dealt, as every seat sees it but for the cards and one-hots of seats.
+        # The values of the numbers, by the integer counted: the tensor's
+        # float32 value (as `observation_tensor` divides), or the integer.
+        counted = np.arange(_CARDS + 1)
+        hand_size = self.rules.hand_size
+        cap = int(self._xeri_cap)
+        if self._compact:
+            self._by_hand = np.minimum(counted, 255).astype(np.uint8)
+            self._by_cards = self._by_hand
+            self._by_xeris = np.minimum(counted, cap).astype(np.uint8)
+        else:
+            self._by_hand = np.array([n / hand_size for n in counted.tolist()], dtype=np.float32)
+            self._by_cards = np.array([n / _CARDS for n in counted.tolist()], dtype=np.float32)
+            self._by_xeris = np.array([min(1.0, n / cap) for n in counted.tolist()], dtype=dtype)
         fresh = np.zeros(size, dtype=np.uint8)
         fresh[start["phase"] + _PLAY_PHASE] = 1
         fresh[start["hand_sizes"] : start["hand_sizes"] + k] = self.rules.hand_size
@@ -353,37 +366,43 @@ class XeriVector:
         fresh[start["table_count"]] = table
         fresh[start["lone_item"]] = table == 1
         fresh[start["unknown"] + self._deck] = 1
-        self._fresh = fresh
+        self._fresh = fresh if self._compact else np.divide(fresh, self._divisors, dtype=dtype)
         seat = np.arange(k)
         buffer_start = seat * (b * size)
         r = (seat[:, None] - seat[None, :]) % k  # r[phase, j]: the mover counted from j's seat
         full = np.zeros((k, k), dtype=np.int64)
-        # What a play writes in buffer j at each phase, entries and values:
-        # the one-hot of the seat to move (old 0, new 1), the mover's hand
-        # size, the table's count and whether it is one card; then, plus the
-        # card's index: out of the hand (0), into the mover's plays (1), out
-        # of the unknown cards (0), the table's top and the table (both 0
-        # when it takes); last, plus the old top card's entry (0).
-        cols = np.stack(
+        self._mover_at = r  # the mover's place in each buffer's tensor, by phase
+        # What a play writes in buffer j at each phase, plus the card's
+        # index: out of the hand (the mover's buffer) or of the unknown cards
+        # (the others), into the mover's plays, the table's top and the table
+        # (both 0 when it takes); then, plus the old top card's entry, a 0.
+        own = np.where(r == 0, start["hand"], start["unknown"])
+        cards = np.stack(
+            [own, start["played"] + _CARDS * r, full + start["top"], full + start["table"], full],
+            axis=-1,
+        )
+        self._card_cols = cards + buffer_start[None, :, None]  # (phase, j, 5)
+        # Entries by column then game: numpy's loops run along the games.
+        self._card_at = np.zeros((5, b), dtype=np.int64)
+        self._card_vals = np.zeros((k, 5, b), dtype=dtype)  # the same in every buffer
+        self._card_vals[:, 1] = 1
+        # The numbers a play changes: the one-hot of the seat to move (old 0,
+        # new 1), the mover's hand size, the table's count and whether it is
+        # one card. Games stepped together write them as columns; these
+        # tables are for games played apart.
+        numbers = np.stack(
             [
                 start["to_move"] + r,
                 start["to_move"] + (r + 1) % k,
                 start["hand_sizes"] + r,
                 full + start["table_count"],
                 full + start["lone_item"],
-                full + start["hand"],
-                start["played"] + _CARDS * r,
-                full + start["unknown"],
-                full + start["top"],
-                full + start["table"],
-                full,
             ],
             axis=-1,
         )
-        self._play_cols = cols + buffer_start[None, :, None]  # (phase, j, 11)
-        self._play_at = np.zeros((b, 11), dtype=np.int64)
-        self._play_vals = np.zeros((b, 11), dtype=np.uint8)
-        self._play_vals[:, [1, 6]] = 1
+        self._number_cols = numbers + buffer_start[None, :, None]  # (phase, j, 5)
+        self._number_vals = np.zeros((k, 5, b), dtype=dtype)
+        self._number_vals[:, 1] = 1
         # What a capture by seat p writes in buffer j at each phase: its
         # side's captured plane (plus the cards' indices), then the last
         # capturer's one-hot and the side's captured count, xeris and jack xeris.
@@ -402,7 +421,7 @@ class XeriVector:
                     )
         self._capture_cols = capture_cols
         self._take_cols = take_cols
-        self._take_one_hot = np.eye(k, dtype=np.uint8)[r]  # (phase, j, seats)
+        self._take_one_hot = np.eye(k, dtype=dtype)[r]  # (phase, j, seats)
 
 
     # -- dealing -------------------------------------------------------------------------
@@ -570,8 +589,8 @@ class XeriVector:
             flat[mine + start["unknown"]] = 0  # the seat knows its own cards
             self._flat_masks[(j * (b * self.num_actions) + mask_base)[:, None] + cards] = 1
         views = self._views
-        views[:, rows, start["hand_sizes"] : start["hand_sizes"] + k] = hand_size
-        views[:, rows, start["stock"]] = len(self._deck) - self._pos[rows]
+        views[:, rows, start["hand_sizes"] : start["hand_sizes"] + k] = self._by_hand[hand_size]
+        views[:, rows, start["stock"]] = self._by_cards[len(self._deck) - self._pos[rows]]
 
     def _hand_bits(self, hands: npt.NDArray[np.uint64]) -> npt.NDArray[np.int8]:
         """The masks of hands (one `uint64` each): 1 at the index of each card."""
@@ -611,7 +630,9 @@ class XeriVector:
         return self._masks(self._all_rows)
 
     def _masks(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.int8]:
-        """The action masks of the seats to move in the games `rows`."""
+        """The action masks of the seats to move in the games `rows` (a new array)."""
+        if self._fast:
+            return np.array(self._seen_masks(rows)[1])
         if rows is self._all_rows:
             hands = np.take_along_axis(self._hands, self._to_move[:, None], axis=1)
         else:
@@ -676,11 +697,16 @@ class XeriVector:
         cards = cards.astype(np.int64, copy=False)
         if (cards.view(np.uint64) >= _CARDS).any():  # a negative int is a large uint64
             raise ArgumentError(f"an action is an int from 0 to {_CARDS - 1}")
+        every = rows is self._all_rows
         seat = self._to_move[rows]
-        bit = _BIT[cards]
-        at_hand = self._set_base if rows is self._all_rows else rows * self._set_width
-        at_hand = at_hand + seat  # the mover's hand in the flat `_sets`
-        held = self._sets.reshape(-1)[at_hand] & bit
+        phase: int | npt.NDArray[np.int64] = 0
+        if self._fast:  # the mover's kept mask says what it holds
+            phase = self._phase if every and self._aligned else self._slot[rows, seat]
+            mask_base = self._mask_base if every else self._mask_base[rows]
+            held = self._flat_masks[self._mask_starts[phase] + mask_base + cards]
+        else:
+            at_hand = (self._set_base if every else rows * self._set_width) + seat
+            held = self._sets.reshape(-1)[at_hand] & _BIT[cards]
         if not held.all():
             bad = int(np.flatnonzero(held == 0)[0])
             raise IllegalMoveError(
@@ -690,20 +716,20 @@ class XeriVector:
         if self._record:
             for row, card in zip(rows.tolist(), cards.tolist(), strict=True):
                 self._log[row].append(DECK[card])
-        return self._play(rows, seat, cards, bit, at_hand)
+        return self._play(rows, seat, cards, phase)
 
     def _play(  # noqa: PLR0915  # the clauses in the order the engine applies them reads best flat
         self,
         rows: npt.NDArray[np.int64],
         seat: npt.NDArray[np.int64],
         cards: npt.NDArray[np.int64],
-        bit: npt.NDArray[np.uint64],
-        at_hand: npt.NDArray[np.int64],
+        phase: int | npt.NDArray[np.int64],
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
         """The rules of G5-G9 on arrays: play each card, capture, deal again or end the round.
 
-        `bit` is each card's bit and `at_hand` the place of the mover's hand
-        in the flat `_sets`.
+        `phase` is the buffer of each mover's kept tensor (see `_make_views`).
+        With face-down cards the sets of cards are kept for `_observe`;
+        without, the kept tensors follow the play and the sets are the deal's.
         """
         rules = self.rules
         seats = self._seats
@@ -711,9 +737,12 @@ class XeriVector:
         # All the games: slices read and write in place, without gathering copies.
         every = rows is self._all_rows
         sel: npt.NDArray[np.int64] | slice = slice(None) if every else rows
-        sets = self._sets.reshape(-1)
-        sets[at_hand] &= ~bit
-        sets[at_hand + self._at_played] |= bit  # the seat's plays, `_played`
+        if not fast:
+            bit = _BIT[cards]
+            sets = self._sets.reshape(-1)
+            at_hand = (self._set_base if every else rows * self._set_width) + seat
+            sets[at_hand] &= ~bit
+            sets[at_hand + self._at_played] |= bit  # the seat's plays, `_played`
         at_n = (self._flat_seats if every else rows * seats) + seat
         hand_n = self._hand_n.reshape(-1)
         hand_left = hand_n[at_n] - 1
@@ -729,7 +758,6 @@ class XeriVector:
         take |= same
         dealer = self._dealer[sel]
         points = self._points[cards]
-        pile = self._pile
         if fast:  # the card joins the pile's list; the old top's entry, for the kept tensors
             at_pile = (self._pile_base if every else rows * _CARDS) + pile_n
             self._pile_cards.reshape(-1)[at_pile] = cards
@@ -744,8 +772,9 @@ class XeriVector:
             t_pile_n = pile_n[taken]
             # The side's entries in the flat (game, side) arrays.
             at_side = t_rows * self._sides + t_side
-            at_cap = t_rows * self._set_width + (self._at_captured + t_side)
-            sets[at_cap] |= pile[t_rows] | bit[taken]
+            if not fast:
+                at_cap = t_rows * self._set_width + (self._at_captured + t_side)
+                sets[at_cap] |= self._pile[t_rows] | bit[taken]
             self._cap_n.reshape(-1)[at_side] += t_pile_n + 1
             self._cap_pts.reshape(-1)[at_side] += self._pile_pts[t_rows] + points[taken]
             xeri = same[taken] & (t_pile_n == 1)
@@ -760,7 +789,9 @@ class XeriVector:
                 first = self._down_owner[t_rows] < 0
                 self._down_owner[t_rows[first]] = t_seat[first]
         keep = ~take
-        pile[sel] = np.where(take, _NONE, pile[sel] | bit)
+        if not fast:
+            pile = self._pile
+            pile[sel] = np.where(take, _NONE, pile[sel] | bit)
         new_pile_n = pile_n + 1
         new_pile_n *= keep
         self._pile_n[sel] = new_pile_n
@@ -768,22 +799,35 @@ class XeriVector:
         self._top[sel] = np.where(take, -1, cards)
         if not self._every_xeri_counts:  # the plays of the round, for the round core's decision
             self._turn[sel] += 1
-        following = seat + 1
-        following[following == seats] = 0
-        self._to_move[sel] = following
+        self._to_move[sel] = self._next_seat[seat]
         if fast:
-            aligned = every and self._aligned
-            phase = self._phase if aligned else self._slot[rows, seat]
             self._follow(rows, phase, cards, hand_left, new_pile_n, keep, old_top)
             if t_rows is not None:
-                t_phase = phase if aligned else phase[taken]  # type: ignore[index]  # an array
+                t_phase = phase if isinstance(phase, int) else phase[taken]
                 self._follow_capture(t_rows, t_phase, t_seat, t_side, t_pile_n, cards[taken])
-            if aligned:
-                self._phase = (self._phase + 1) % seats  # every seat to move is one seat on
+            if isinstance(phase, int):
+                self._phase = (phase + 1) % seats  # every seat to move is one seat on
             else:
                 self._aligned = False
         rewards = np.zeros((len(rows), seats), dtype=np.float32)
         ended = np.zeros(len(rows), dtype=bool)
+        if not hand_left.all():  # a hand is empty: has the dealer played its last card?
+            self._deal_or_end(rows, sel, seat, dealer, hand_left, rewards, ended)
+        return rewards, ended
+
+    def _deal_or_end(  # noqa: PLR0917  # internal: the play's arrays
+        self,
+        rows: npt.NDArray[np.int64],
+        sel: npt.NDArray[np.int64] | slice,
+        seat: npt.NDArray[np.int64],
+        dealer: npt.NDArray[np.int64],
+        hand_left: npt.NDArray[np.int64],
+        rewards: npt.NDArray[np.float32],
+        ended: npt.NDArray[np.bool_],
+    ) -> None:
+        """G8-G10 for the games whose dealer has just played its last card: deal again or score."""
+        rules = self.rules
+        seats = self._seats
         dealt_out = hand_left == 0
         dealt_out &= seat == dealer
         if dealt_out.any():
@@ -794,7 +838,7 @@ class XeriVector:
                 at = self._pos[a_rows]
                 dealt = self._deal_hands(a_rows, dealer[again], at)
                 self._pos[a_rows] = at + seats * rules.hand_size
-                if fast:
+                if self._fast:
                     self._deal_views(a_rows, dealer[again], dealt)
             over = dealt_out & (stock_n == 0)
             if over.any():
@@ -808,7 +852,6 @@ class XeriVector:
                             (int(self._dealer[row]), self._log[row], tuple(margins[i].tolist()))
                         )
                 self._deal_rounds(o_rows)
-        return rewards, ended
 
     def _follow(  # noqa: PLR0917  # internal: the play's arrays
         self,
@@ -820,29 +863,43 @@ class XeriVector:
         keep: npt.NDArray[np.bool_],
         old_top: npt.NDArray[np.int64],
     ) -> None:
-        """Write one play into the kept tensors and masks of every seat: one scatter each.
+        """Write one play into the kept tensors and masks of every seat.
 
         `phase` is the buffer of the mover's tensor: one for all the games
-        stepped together, else one per game.
+        stepped together (the numbers are then columns of the buffers), else
+        one per game.
         """
         m = len(rows)
         every = rows is self._all_rows
         row_base = self._row_base if every else self._row_base[rows]
-        at = self._play_at[:m]
-        at[:, :5] = row_base[:, None]
-        at[:, 5:10] = (row_base + cards)[:, None]
-        at[:, 10] = row_base + old_top
-        values = self._play_vals[:m]
-        values[:, 2] = hand_left
-        values[:, 3] = pile_n
-        values[:, 4] = pile_n == 1
-        values[:, 8] = keep
-        values[:, 9] = keep
-        mask_base = self._mask_base if every else self._mask_base[rows]
+        at = self._card_at[:, :m]
+        at[:4] = row_base + cards
+        at[4] = row_base + old_top
+        values = self._card_vals[:, :, :m]
+        values[:, 2] = keep
+        values[:, 3] = keep
+        flat = self._flat_views
+        start = self._lay.start
         if isinstance(phase, int):
-            self._flat_views[self._play_cols[phase][:, None, :] + at] = values
+            flat[self._card_cols[phase][:, :, None] + at] = values
+            views = self._views
+            to_move = start["to_move"]
+            hand_sizes = start["hand_sizes"]
+            by_hand = self._by_hand[hand_left]
+            for j, mover in enumerate(self._mover_at[phase].tolist()):
+                views[j, :, to_move + mover] = 0
+                views[j, :, to_move + self._next_seat[mover]] = 1
+                views[j, :, hand_sizes + mover] = by_hand
+            views[:, :, start["table_count"]] = self._by_cards[pile_n]
+            views[:, :, start["lone_item"]] = pile_n == 1
         else:
-            self._flat_views[self._play_cols[phase] + at[:, None, :]] = values[:, None, :]
+            flat[np.transpose(self._card_cols[phase], (1, 2, 0)) + at] = values
+            numbers = self._number_vals[:, :, :m]
+            numbers[:, 2] = self._by_hand[hand_left]
+            numbers[:, 3] = self._by_cards[pile_n]
+            numbers[:, 4] = pile_n == 1
+            flat[np.transpose(self._number_cols[phase], (1, 2, 0)) + row_base] = numbers
+        mask_base = self._mask_base if every else self._mask_base[rows]
         self._flat_masks[self._mask_starts[phase] + mask_base + cards] = 0
 
     def _follow_capture(  # noqa: PLR0917  # internal: the capture's arrays
@@ -870,12 +927,11 @@ class XeriVector:
         planes = self._capture_cols[phase, seat] + row_base[:, None]
         flat[planes[:, :, None] + taken[:, None, :]] = 1
         idx = self._take_cols[phase, seat] + row_base[:, None, None]
-        values = np.empty(idx.shape, dtype=np.uint8)
+        values = np.empty(idx.shape, dtype=self.observation_dtype)
         values[:, :, :k] = self._take_one_hot[phase]
-        cap = int(self._xeri_cap)
-        values[:, :, k] = self._cap_n[rows, side][:, None]
-        values[:, :, k + 1] = np.minimum(self._xeris[rows, side], cap)[:, None]
-        values[:, :, k + 2] = np.minimum(self._jacks[rows, side], cap)[:, None]
+        values[:, :, k] = self._by_cards[self._cap_n[rows, side]][:, None]
+        values[:, :, k + 1] = self._by_xeris[self._xeris[rows, side]][:, None]
+        values[:, :, k + 2] = self._by_xeris[self._jacks[rows, side]][:, None]
         flat[idx] = values
 
     def _score(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.float32]:
@@ -998,22 +1054,12 @@ class XeriVector:
                 seen = np.rint(seen * self._divisors).astype(np.uint8)
             return seen, self._masks(rows)
         if rows is self._all_rows and self._aligned:
-            seen: npt.NDArray[Any] = self._views[self._phase]
-            masks = self._view_masks[self._phase]
-            if not self._compact:
-                out = self._out
-                out[...] = seen
-                numbers = out[:, self._cut :]
-                np.divide(numbers, self._number_divisors, out=numbers)
-                seen = out
+            seen, masks = self._views[self._phase], self._view_masks[self._phase]
             if self._copy:
                 return seen.copy(), masks.copy()
             return seen, masks
         slot = self._slot[rows, self._to_move[rows]]
-        seen = self._views[slot, rows]
-        if not self._compact:
-            seen = np.divide(seen, self._divisors, dtype=np.float32)
-        return seen, self._view_masks[slot, rows]
+        return self._views[slot, rows], self._view_masks[slot, rows]
 
     def _spread(
         self, planes: npt.NDArray[np.uint64], out: npt.NDArray[np.float32]
