@@ -456,29 +456,30 @@ class XeriVector:
                 for i in idx.tolist():
                     stock = tuple(DECK[c] for c in order[i, first:].tolist())
                     self._log[rows[i]].append(Reshuffle(stock=stock))
-        self._order_dealt[rows] = order
-        self._dealer[rows] = dealer
-        self._redealt[rows] = redealt
-        self._hands[rows] = _NONE
-        self._played[rows] = _NONE
-        self._captured[rows] = _NONE
-        self._cap_n[rows] = 0
-        self._cap_pts[rows] = 0
-        self._xeris[rows] = 0
-        self._jacks[rows] = 0
-        self._last[rows] = -1
-        self._turn[rows] = 0
+        sel = slice(None) if rows is self._all_rows else rows
+        self._order_dealt[sel] = order
+        self._dealer[sel] = dealer
+        self._redealt[sel] = redealt
+        self._hands[sel] = _NONE
+        self._played[sel] = _NONE
+        self._captured[sel] = _NONE
+        self._cap_n[sel] = 0
+        self._cap_pts[sel] = 0
+        self._xeris[sel] = 0
+        self._jacks[sel] = 0
+        self._last[sel] = -1
+        self._turn[sel] = 0
         self._deal_hands(rows, dealer, np.zeros(m, dtype=np.int64))
         table = order[:, first : first + t]
-        self._pile[rows] = _bits(table)
-        self._pile_n[rows] = t
-        self._pile_pts[rows] = self._points[table].sum(axis=1)
-        self._top[rows] = table[:, -1] if t else -1
-        self._down[rows] = _bits(table[:, : rules.face_down])
-        self._down_owner[rows] = -1
-        self._pos[rows] = first + t
+        self._pile[sel] = _bits(table)
+        self._pile_n[sel] = t
+        self._pile_pts[sel] = self._points[table].sum(axis=1)
+        self._top[sel] = table[:, -1] if t else -1
+        self._down[sel] = _bits(table[:, : rules.face_down])
+        self._down_owner[sel] = -1
+        self._pos[sel] = first + t
         if self._fast:
-            self._pile_cards[rows, :t] = table
+            self._pile_cards[sel, :t] = table
             self._place_views(rows)
 
     def _redeal_needed(self, table: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
@@ -516,8 +517,9 @@ class XeriVector:
         for i in range(1, k):  # column by column: a reduce along short rows is slower
             hands |= cards[:, :, i]
         self._hands[rows[:, None], (dealer[:, None] + 1 + self._seat_range) % seats] = hands
-        self._hand_n[rows] = k
-        self._to_move[rows] = (dealer + 1) % seats
+        sel = slice(None) if rows is self._all_rows else rows
+        self._hand_n[sel] = k
+        self._to_move[sel] = self._next_seat[dealer]
         return dealt
 
     def _place_views(self, rows: npt.NDArray[np.int64]) -> None:
@@ -530,26 +532,27 @@ class XeriVector:
         b = self.num_envs
         m = len(rows)
         start = self._lay.start
-        off = (self._to_move[rows] - self._phase) % k
+        sel = slice(None) if rows is self._all_rows else rows
+        off = (self._to_move[sel] - self._phase) % k
         slot = (self._seat_range - off[:, None]) % k
-        self._slot[rows] = slot
+        self._slot[sel] = slot
         views = self._views
-        views[:, rows] = self._fresh
+        views[:, sel] = self._fresh
         # The table and the redealt cards, then each seat's hand and unknown cards.
         sets = np.empty((m, 2 + 2 * k), dtype=np.uint64)
-        pile = self._pile[rows]
-        hands = self._hands[rows]
+        pile = self._pile[sel]
+        hands = self._hands[sel]
         sets[:, 0] = pile
-        sets[:, 1] = self._redealt[rows]
+        sets[:, 1] = self._redealt[sel]
         sets[:, 2 : 2 + k] = hands
         sets[:, 2 + k :] = self._deck_bits & ~pile[:, None] & ~hands
         little = sets.astype("<u8", copy=False).view(np.uint8)  # bit `card.index` of byte order
-        bits = np.unpackbits(little.reshape(-1, 8), axis=1, count=_CARDS, bitorder="little")
-        bits = bits.reshape(m, 2 + 2 * k, _CARDS)
+        bits = np.unpackbits(little.reshape(-1), bitorder="little").reshape(m, 2 + 2 * k, 64)
+        bits = bits[:, :, :_CARDS]
         table = start["table"]
-        views[:, rows, table : table + _CARDS] = bits[:, 0]
+        views[:, sel, table : table + _CARDS] = bits[:, 0]
         if self._has_redealt:
-            views[:, rows, start["redealt"] : start["redealt"] + _CARDS] = bits[:, 1]
+            views[:, sel, start["redealt"] : start["redealt"] + _CARDS] = bits[:, 1]
         hand = start["hand"]
         unknown = start["unknown"]
         for seat in range(k):
@@ -557,12 +560,12 @@ class XeriVector:
             views[at, rows, hand : hand + _CARDS] = bits[:, 2 + seat]
             views[at, rows, unknown : unknown + _CARDS] = bits[:, 2 + k + seat]
             self._view_masks[at, rows] = bits[:, 2 + seat]
-        base = slot * (b * self.observation_size) + self._row_base[rows][:, None]
+        base = slot * (b * self.observation_size) + self._row_base[sel][:, None]
         flat = self._flat_views
-        flat[base + start["to_move"] + (self._to_move[rows][:, None] - self._seat_range) % k] = 1
-        flat[base + start["dealer"] + (self._dealer[rows][:, None] - self._seat_range) % k] = 1
+        flat[base + start["to_move"] + (self._to_move[sel][:, None] - self._seat_range) % k] = 1
+        flat[base + start["dealer"] + (self._dealer[sel][:, None] - self._seat_range) % k] = 1
         if self.rules.table_size:
-            flat[base + start["top"] + self._top[rows][:, None]] = 1
+            flat[base + start["top"] + self._top[sel][:, None]] = 1
 
     def _deal_views(
         self, rows: npt.NDArray[np.int64], dealer: npt.NDArray[np.int64], dealt: npt.NDArray[np.int64]
@@ -588,9 +591,10 @@ class XeriVector:
             flat[mine + start["hand"]] = 1
             flat[mine + start["unknown"]] = 0  # the seat knows its own cards
             self._flat_masks[(j * (b * self.num_actions) + mask_base)[:, None] + cards] = 1
+        sel = slice(None) if rows is self._all_rows else rows
         views = self._views
-        views[:, rows, start["hand_sizes"] : start["hand_sizes"] + k] = self._by_hand[hand_size]
-        views[:, rows, start["stock"]] = self._by_cards[len(self._deck) - self._pos[rows]]
+        views[:, sel, start["hand_sizes"] : start["hand_sizes"] + k] = self._by_hand[hand_size]
+        views[:, sel, start["stock"]] = self._by_cards[len(self._deck) - self._pos[sel]]
 
     def _hand_bits(self, hands: npt.NDArray[np.uint64]) -> npt.NDArray[np.int8]:
         """The masks of hands (one `uint64` each): 1 at the index of each card."""
@@ -695,7 +699,7 @@ class XeriVector:
         if not ok:
             raise ArgumentError(f"actions must be {len(rows)} ints, one per game")
         cards = cards.astype(np.int64, copy=False)
-        if (cards.view(np.uint64) >= _CARDS).any():  # a negative int is a large uint64
+        if cards.view(np.uint64).max(initial=0) >= _CARDS:  # a negative int is a large uint64
             raise ArgumentError(f"an action is an int from 0 to {_CARDS - 1}")
         every = rows is self._all_rows
         seat = self._to_move[rows]
@@ -834,7 +838,7 @@ class XeriVector:
             stock_n = len(self._deck) - self._pos[sel]
             again = dealt_out & (stock_n > 0)
             if again.any():  # G8: the same dealer deals again, the seat after it leads
-                a_rows = rows[again]
+                a_rows = rows if rows is self._all_rows and again.all() else rows[again]
                 at = self._pos[a_rows]
                 dealt = self._deal_hands(a_rows, dealer[again], at)
                 self._pos[a_rows] = at + seats * rules.hand_size
@@ -842,7 +846,7 @@ class XeriVector:
                     self._deal_views(a_rows, dealer[again], dealt)
             over = dealt_out & (stock_n == 0)
             if over.any():
-                o_rows = rows[over]
+                o_rows = rows if rows is self._all_rows and over.all() else rows[over]
                 margins = self._score(o_rows)
                 rewards[over] = margins
                 ended[over] = True
