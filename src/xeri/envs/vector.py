@@ -421,6 +421,10 @@ class XeriVector:
                     )
         self._capture_cols = capture_cols
         self._take_cols = take_cols
+        # With sides that go round with the seats (every preset), a side's
+        # blocks in buffer j at a phase are the same whoever takes: the
+        # captures of games stepped together are then slices of the buffers.
+        self._uniform_sides = bool((take_cols == take_cols[:, :1]).all())
         self._take_one_hot = np.eye(k, dtype=dtype)[r]  # (phase, j, seats)
 
 
@@ -922,6 +926,9 @@ class XeriVector:
         """
         k = self._seats
         flat = self._flat_views
+        if isinstance(phase, int) and self._uniform_sides:
+            self._follow_captures_together(rows, phase, seat, side, cards)
+            return
         length = int(pile_n.max()) + 1
         taken = self._pile_cards[rows, :length]  # the pile, then the card played
         taken = np.where(self._card_range[:length] > pile_n[:, None], cards[:, None], taken)
@@ -937,6 +944,44 @@ class XeriVector:
         values[:, :, k + 1] = self._by_xeris[self._xeris[rows, side]][:, None]
         values[:, :, k + 2] = self._by_xeris[self._jacks[rows, side]][:, None]
         flat[idx] = values
+
+    def _follow_captures_together(  # noqa: PLR0917  # internal: the capture's arrays
+        self,
+        rows: npt.NDArray[np.int64],
+        phase: int,
+        seat: npt.NDArray[np.int64],
+        side: npt.NDArray[np.int64],
+        cards: npt.NDArray[np.int64],
+    ) -> None:
+        """`_follow_capture` for games stepped together, with sides that go round with the seats.
+
+        The table plane (the pile, every card face up) is added to the
+        side's captured plane, then cleared; the card played and the
+        numbers are written as columns of each buffer.
+        """
+        k = self._seats
+        views = self._views
+        start = self._lay.start
+        table = start["table"]
+        size = self.observation_size
+        buffers = self.num_envs * size
+        cols = self._take_cols[phase, 0]  # (buffer, entry): the same for every seat that takes
+        planes = self._capture_cols[phase, 0]
+        for j in range(k):
+            at = int(planes[j]) - j * buffers
+            views[j, rows, at : at + _CARDS] += views[j, rows, table : table + _CARDS]
+        views[:, rows, table : table + _CARDS] = 0
+        self._flat_views[planes[:, None] + (self._row_base[rows] + cards)] = 1
+        last = start["last_capturer"]
+        views[:, rows, last : last + k] = self._take_one_hot[phase][:, None, :]
+        counts = self._by_cards[self._cap_n[rows, side]]
+        xeris = self._by_xeris[self._xeris[rows, side]]
+        jacks = self._by_xeris[self._jacks[rows, side]]
+        for j in range(k):
+            at = cols[j, k:] - j * buffers
+            views[j, rows, at[0]] = counts
+            views[j, rows, at[1]] = xeris
+            views[j, rows, at[2]] = jacks
 
     def _score(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.float32]:
         """G9 and G10: the last capturer takes the pile, then each seat's margin of the round."""
