@@ -706,7 +706,7 @@ class XeriVector:
         if cards.view(np.uint64).max(initial=0) >= _CARDS:  # a negative int is a large uint64
             raise ArgumentError(f"an action is an int from 0 to {_CARDS - 1}")
         every = rows is self._all_rows
-        seat = self._to_move[rows]
+        seat = self._to_move.copy() if every else self._to_move[rows]
         phase: int | npt.NDArray[np.int64] = 0
         if self._fast:  # the mover's kept mask says what it holds
             phase = self._phase if every and self._aligned else self._slot[rows, seat]
