@@ -58,6 +58,18 @@ hand. Rewards are `float32`, one row of a reward per seat: at the end of a
 round each seat's side's round total minus the best total among the other
 sides, 0 before.
 
+**The environment's own arrays.** Without face-down cards the environment
+keeps the tensor and the mask of every seat of every game and writes into
+them what each play changes (a few entries a game); while every game steps
+together, the tensors of the seats to move are one of those arrays, and
+`reset` and `step` return it, and the masks' array, themselves, not a copy.
+They are valid until the next `step` or `reset`, which change them in place:
+keep a copy (`observations.copy()`) of what you store across steps, or make
+the environment with `copy=True` to get new arrays every time (a copy of
+each array a step). `to_move`, `rewards` and `terminated` are always new
+arrays, and so is what [`observe`][xeri.envs.vector.XeriVector.observe] and
+[`masks`][xeri.envs.vector.XeriVector.masks] return.
+
 Examples:
     >>> import numpy as np
     >>> import xeri
@@ -417,7 +429,10 @@ class XeriVector:
                     capture_cols[phase, p, j] = buffer_start[j] + start["captured"] + _CARDS * mine
                     take_cols[phase, p, j] = buffer_start[j] + np.array(
                         [start["last_capturer"] + s for s in range(k)]
-                        + [start[name] + mine for name in ("captured_counts", "xeris", "jack_xeris")]
+                        + [
+                            start[name] + mine
+                            for name in ("captured_counts", "xeris", "jack_xeris")
+                        ]
                     )
         self._capture_cols = capture_cols
         self._take_cols = take_cols
@@ -426,7 +441,6 @@ class XeriVector:
         # captures of games stepped together are then slices of the buffers.
         self._uniform_sides = bool((take_cols == take_cols[:, :1]).all())
         self._take_one_hot = np.eye(k, dtype=dtype)[r]  # (phase, j, seats)
-
 
     # -- dealing -------------------------------------------------------------------------
 
@@ -524,7 +538,7 @@ class XeriVector:
         sel = slice(None) if rows is self._all_rows else rows
         self._hand_n[sel] = k
         self._to_move[sel] = self._next_seat[dealer]
-        return dealt
+        return dealt  # type: ignore[no-any-return]  # an int64 array
 
     def _place_views(self, rows: npt.NDArray[np.int64]) -> None:
         """Choose the buffers of the games `rows` just dealt and write their seats' tensors whole.
@@ -572,9 +586,12 @@ class XeriVector:
             flat[base + start["top"] + self._top[sel][:, None]] = 1
 
     def _deal_views(
-        self, rows: npt.NDArray[np.int64], dealer: npt.NDArray[np.int64], dealt: npt.NDArray[np.int64]
+        self,
+        rows: npt.NDArray[np.int64],
+        dealer: npt.NDArray[np.int64],
+        dealt: npt.NDArray[np.int64],
     ) -> None:
-        """Write a later deal (G8) into the kept tensors and masks: the hands, their sizes, the stock.
+        """Write a later deal (G8) into the kept tensors and masks: hands, their sizes, stock.
 
         `dealt` is each game's cards dealt, in the order of the deal.
         """
@@ -618,7 +635,8 @@ class XeriVector:
 
         Returns:
             `(observations, masks, to_move)`: the observation and the action
-            mask of each game's seat to move, and that seat.
+            mask of each game's seat to move, and that seat (the first two
+            valid until the next `step` or `reset`, as `step` says).
         """
         if seed is not None:
             self._rng = np.random.default_rng(seed)
@@ -666,7 +684,10 @@ class XeriVector:
         Returns:
             `(observations, masks, to_move, rewards, terminated)`: rewards
             has one row of `seats` rewards per game; a terminated game has
-            been dealt again and its row shows the next episode.
+            been dealt again and its row shows the next episode. The
+            observations and masks may be the environment's own arrays,
+            valid until the next `step` or `reset` (see "The environment's
+            own arrays" in the module docstring; `copy=True` copies them).
 
         Raises:
             IllegalMoveError: `reset` has not been called, or an action is illegal
@@ -945,7 +966,7 @@ class XeriVector:
         values[:, :, k + 2] = self._by_xeris[self._jacks[rows, side]][:, None]
         flat[idx] = values
 
-    def _follow_captures_together(  # noqa: PLR0917  # internal: the capture's arrays
+    def _follow_captures_together(
         self,
         rows: npt.NDArray[np.int64],
         phase: int,
@@ -1126,10 +1147,12 @@ class XeriVector:
     def _observe(  # noqa: PLR0915  # block by block, as observation_tensor
         self, rows: npt.NDArray[np.int64], me: npt.NDArray[np.int64] | None = None
     ) -> npt.NDArray[np.float32]:
-        """Each game's `observation_tensor(observe(state, me))`, for the games `rows`.
+        """Each game's `observation_tensor(observe(state, me))`, for the games `rows`, read whole.
 
-        `me` defaults to each game's seat to move. The card planes are made
-        as one `uint64` each, in the tensor's order, and spread out at once.
+        With face-down cards only, where the sets of cards are kept (without
+        them the kept tensors are followed instead). `me` defaults to each
+        game's seat to move. The card planes are made as one `uint64` each,
+        in the tensor's order, and spread out at once.
         """
         rules = self.rules
         start = self._lay.start
@@ -1332,7 +1355,7 @@ class XeriVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]  # typed onl
             raise ImportError(
                 'XeriVectorEnv needs Gymnasium, in the vector extra: pip install "xeri[vector]"'
             )
-        self.games = XeriVector(rules, num_envs, seed=seed, dtype=dtype)
+        self.games = XeriVector(rules, num_envs, seed=seed, dtype=dtype, copy=True)
         if type(seat) is not int or not 0 <= seat < rules.seats:
             raise ArgumentError(
                 f"seat must be an int from 0 to {rules.seats - 1}, not {_show(seat)}"
