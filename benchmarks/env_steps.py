@@ -28,7 +28,8 @@ The contenders:
   and the bot's decisions both counted;
 * **vector**: `xeri.envs.vector.XeriVector` with N games, self-play, the
   observation and mask of every game at every step (the environment's own
-  arrays, as `step` returns them by default), one decision per game per step; the random legal card of a game is the argmax of random odd
+  arrays, as `step` returns them by default), one decision per game per
+  step; the random legal card of a game is the argmax of random odd
   16-bit integers on its mask (a tie, about 1 decision in 20,000, goes to
   the lower card); once with `float32` observations, once with `uint8`
   ones (`dtype="uint8"`: the same tensors times their columns' divisors);
