@@ -356,6 +356,7 @@ class XeriVector:
         self._row_base = np.arange(b) * size
         self._mask_base = np.arange(b) * self.num_actions
         self._mask_starts = np.arange(k) * (b * self.num_actions)
+        self._mask_at = self._mask_starts[:, None] + self._mask_base  # each buffer's masks, flat
         # A round just dealt, as every seat sees it but for the cards and one-hots of seats.
         # The values of the numbers, by the integer counted: the tensor's
         # float32 value (as `observation_tensor` divides), or the integer.
@@ -518,11 +519,18 @@ class XeriVector:
         return needed | (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)  # type: ignore[no-any-return]  # a bool array
 
     def _deal_hands(
-        self, rows: npt.NDArray[np.int64], dealer: npt.NDArray[np.int64], at: npt.NDArray[np.int64]
+        self,
+        rows: npt.NDArray[np.int64],
+        dealer: npt.NDArray[np.int64],
+        at: npt.NDArray[np.int64],
+        *,
+        sets: bool = True,
     ) -> npt.NDArray[np.int64]:
         """Deal `hand_size` cards to each seat from position `at` of the order, after the dealer.
 
-        Returns each game's cards dealt, in the order of the deal.
+        Returns each game's cards dealt, in the order of the deal. `sets`:
+        write the hands' sets too (a later deal without face-down cards
+        writes the kept tensors instead, [`_deal_views`]).
         """
         seats = self._seats
         k = self.rules.hand_size
@@ -530,11 +538,12 @@ class XeriVector:
         dealt = self._order_dealt.reshape(-1)[
             (rows * len(self._deck) + at)[:, None] + np.arange(seats * k)
         ]
-        cards = _BIT[dealt].reshape(m, seats, k)  # chunk i goes to the i-th seat after the dealer
-        hands = cards[:, :, 0].copy()
-        for i in range(1, k):  # column by column: a reduce along short rows is slower
-            hands |= cards[:, :, i]
-        self._hands[rows[:, None], (dealer[:, None] + 1 + self._seat_range) % seats] = hands
+        if sets:
+            cards = _BIT[dealt].reshape(m, seats, k)  # chunk i: the i-th seat after the dealer
+            hands = cards[:, :, 0].copy()
+            for i in range(1, k):  # column by column: a reduce along short rows is slower
+                hands |= cards[:, :, i]
+            self._hands[rows[:, None], (dealer[:, None] + 1 + self._seat_range) % seats] = hands
         sel = slice(None) if rows is self._all_rows else rows
         self._hand_n[sel] = k
         self._to_move[sel] = self._next_seat[dealer]
@@ -729,10 +738,15 @@ class XeriVector:
         every = rows is self._all_rows
         seat = self._to_move.copy() if every else self._to_move[rows]
         phase: int | npt.NDArray[np.int64] = 0
+        mask_at = cards
         if self._fast:  # the mover's kept mask says what it holds
-            phase = self._phase if every and self._aligned else self._slot[rows, seat]
-            mask_base = self._mask_base if every else self._mask_base[rows]
-            held = self._flat_masks[self._mask_starts[phase] + mask_base + cards]
+            if every and self._aligned:
+                phase = self._phase
+                mask_at = self._mask_at[phase] + cards
+            else:
+                phase = self._slot[rows, seat]
+                mask_at = self._mask_starts[phase] + self._mask_base[rows] + cards
+            held = self._flat_masks[mask_at]
         else:
             at_hand = (self._set_base if every else rows * self._set_width) + seat
             held = self._sets.reshape(-1)[at_hand] & _BIT[cards]
@@ -745,7 +759,7 @@ class XeriVector:
         if self._record:
             for row, card in zip(rows.tolist(), cards.tolist(), strict=True):
                 self._log[row].append(DECK[card])
-        return self._play(rows, seat, cards, phase)
+        return self._play(rows, seat, cards, phase, mask_at)
 
     def _play(  # noqa: PLR0915  # the clauses in the order the engine applies them reads best flat
         self,
@@ -753,10 +767,12 @@ class XeriVector:
         seat: npt.NDArray[np.int64],
         cards: npt.NDArray[np.int64],
         phase: int | npt.NDArray[np.int64],
+        mask_at: npt.NDArray[np.int64],
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
         """The rules of G5-G9 on arrays: play each card, capture, deal again or end the round.
 
-        `phase` is the buffer of each mover's kept tensor (see `_make_views`).
+        `phase` is the buffer of each mover's kept tensor (see `_make_views`),
+        `mask_at` where the card is in its kept mask, flat.
         With face-down cards the sets of cards are kept for `_observe`;
         without, the kept tensors follow the play and the sets are the deal's.
         """
@@ -831,6 +847,7 @@ class XeriVector:
         self._to_move[sel] = self._next_seat[seat]
         if fast:
             self._follow(rows, phase, cards, hand_left, new_pile_n, keep, old_top)
+            self._flat_masks[mask_at] = 0
             if t_rows is not None:
                 t_phase = phase if isinstance(phase, int) else phase[taken]
                 self._follow_capture(t_rows, t_phase, t_seat, t_side, t_pile_n, cards[taken])
@@ -865,7 +882,7 @@ class XeriVector:
             if again.any():  # G8: the same dealer deals again, the seat after it leads
                 a_rows = rows if rows is self._all_rows and again.all() else rows[again]
                 at = self._pos[a_rows]
-                dealt = self._deal_hands(a_rows, dealer[again], at)
+                dealt = self._deal_hands(a_rows, dealer[again], at, sets=not self._fast)
                 self._pos[a_rows] = at + seats * rules.hand_size
                 if self._fast:
                     self._deal_views(a_rows, dealer[again], dealt)
@@ -892,7 +909,7 @@ class XeriVector:
         keep: npt.NDArray[np.bool_],
         old_top: npt.NDArray[np.int64],
     ) -> None:
-        """Write one play into the kept tensors and masks of every seat.
+        """Write one play into the kept tensors of every seat (`_play` writes the mask).
 
         `phase` is the buffer of the mover's tensor: one for all the games
         stepped together (the numbers are then columns of the buffers), else
@@ -928,8 +945,6 @@ class XeriVector:
             numbers[:, 3] = self._by_cards[pile_n]
             numbers[:, 4] = pile_n == 1
             flat[np.transpose(self._number_cols[phase], (1, 2, 0)) + row_base] = numbers
-        mask_base = self._mask_base if every else self._mask_base[rows]
-        self._flat_masks[self._mask_starts[phase] + mask_base + cards] = 0
 
     def _follow_capture(  # noqa: PLR0917  # internal: the capture's arrays
         self,
