@@ -454,7 +454,7 @@ class XeriVector:
         k = rules.hand_size
         t = rules.table_size
         dealer = rng.integers(seats, size=m)
-        order = self._deck[np.argsort(rng.random((m, len(self._deck))), axis=1)]
+        order = self._deck[np.argsort(rng.random((m, len(self._deck))), axis=1, kind="heapsort")]
         if self._record:
             for i, row in enumerate(rows.tolist()):
                 self._log[row] = [Deal(deck=tuple(DECK[c] for c in order[i].tolist()))]
@@ -469,7 +469,7 @@ class XeriVector:
             redealt[idx] |= _bits(shown)
             rest = order[idx, first:]
             order[idx, first:] = np.take_along_axis(
-                rest, np.argsort(rng.random(rest.shape), axis=1), axis=1
+                rest, np.argsort(rng.random(rest.shape), axis=1, kind="heapsort"), axis=1
             )
             if self._record:
                 for i in idx.tolist():
