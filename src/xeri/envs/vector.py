@@ -1003,9 +1003,10 @@ class XeriVector:
         buffers = self.num_envs * size
         cols = self._take_cols[phase, 0]  # (buffer, entry): the same for every seat that takes
         planes = self._capture_cols[phase, 0]
+        pile = views[0, rows, table : table + _CARDS]  # the same in every buffer
         for j in range(k):
             at = int(planes[j]) - j * buffers
-            views[j, rows, at : at + _CARDS] += views[j, rows, table : table + _CARDS]
+            views[j, rows, at : at + _CARDS] += pile
         views[:, rows, table : table + _CARDS] = 0
         self._flat_views[planes[:, None] + (self._row_base[rows] + cards)] = 1
         last = start["last_capturer"]
