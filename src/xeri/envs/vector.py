@@ -922,8 +922,7 @@ class XeriVector:
         at[:4] = row_base + cards
         at[4] = row_base + old_top
         values = self._card_vals[:, :, :m]
-        values[:, 2] = keep
-        values[:, 3] = keep
+        values[:, 2:4] = keep  # the top and the table, unless it takes
         flat = self._flat_views
         start = self._lay.start
         if isinstance(phase, int):
@@ -932,9 +931,9 @@ class XeriVector:
             to_move = start["to_move"]
             hand_sizes = start["hand_sizes"]
             by_hand = self._by_hand[hand_left]
+            after = self._take_one_hot[(phase + 1) % self._seats]  # the next mover, from j
             for j, mover in enumerate(self._mover_at[phase].tolist()):
-                views[j, :, to_move + mover] = 0
-                views[j, :, to_move + self._next_seat[mover]] = 1
+                views[j, :, to_move : to_move + self._seats] = after[j]
                 views[j, :, hand_sizes + mover] = by_hand
             views[:, :, start["table_count"]] = self._by_cards[pile_n]
             views[:, :, start["lone_item"]] = pile_n == 1
