@@ -66,11 +66,11 @@ together, the tensors of the seats to move are one of those arrays, and
 They are valid until the next `step` or `reset`, which change them in place:
 keep a copy (`observations.copy()`) of what you store across steps, or make
 the environment with `copy=True` to get new arrays every time (a copy of
-each array a step). The kept tensors take `seats * num_envs *
-observation_size` entries of the observations' dtype (about 1 MB for 1,024
-GREEK games in `uint8`, 4 MB in `float32`). `to_move`, `rewards` and `terminated` are always new
+each array a step). `to_move`, `rewards` and `terminated` are always new
 arrays, and so is what [`observe`][xeri.envs.vector.XeriVector.observe] and
-[`masks`][xeri.envs.vector.XeriVector.masks] return.
+[`masks`][xeri.envs.vector.XeriVector.masks] return. The kept tensors take
+`seats * num_envs * observation_size` entries of the observations' dtype
+(about 1 MB for 1,024 GREEK games in `uint8`, 4 MB in `float32`).
 
 Examples:
     >>> import numpy as np
@@ -217,7 +217,8 @@ class XeriVector:
             copy: False (the default): `reset` and `step` may return the
                 environment's own observation and mask arrays, valid until
                 the next `step` or `reset` changes them in place; True: a new
-                copy every time (see "Arrays" in the module docstring).
+                copy every time (see "The environment's own arrays" in the
+                module docstring).
 
         Raises:
             RuleSetError: the arrays do not play `rules`; the message says why.
@@ -328,17 +329,18 @@ class XeriVector:
     def _make_views(self) -> None:  # noqa: PLR0915  # the tables of every entry a play writes
         """The kept tensors of every seat of every game, and the tables that say what a play writes.
 
-        `_views[j, game]` is the tensor of one seat of the game as `uint8`
-        (each entry times its column's divisor), `_view_masks[j, game]` that
-        seat's mask (its hand). Which seat's tensor buffer `j` keeps is
-        `_slot`'s choice, made when the game is dealt: while the games step
-        together the seat to move of every game has its tensor in buffer
-        `_phase`, so that `step` returns that buffer itself, and a play, which
-        moves every game's turn to the next seat, moves `_phase` to the next
-        buffer. The buffer of a seat's tensor holds the seat that is
-        `(j - phase) % seats` seats after the mover, so that what a play
-        writes in it is known from the phase and the mover alone: the tables
-        below, one row of flat indices per (phase, buffer).
+        `_views[j, game]` is the tensor of one seat of the game, in the
+        observations' dtype (`uint8`: each entry times its column's
+        divisor), `_view_masks[j, game]` that seat's mask (its hand). Which
+        seat's tensor buffer `j` keeps is `_slot`'s choice, made when the
+        game is dealt: while the games step together the seat to move of
+        every game has its tensor in buffer `_phase`, so that `step` returns
+        that buffer itself, and a play, which moves every game's turn to the
+        next seat, moves `_phase` to the next buffer. The buffer of a seat's
+        tensor holds the seat that is `(j - phase) % seats` seats after the
+        mover, so that what a play writes in it is known from the phase and
+        the mover alone: the tables below, one row of flat indices per
+        (phase, buffer).
         """
         b = self.num_envs
         k = self._seats
@@ -359,7 +361,6 @@ class XeriVector:
         self._mask_base = np.arange(b) * self.num_actions
         self._mask_starts = np.arange(k) * (b * self.num_actions)
         self._mask_at = self._mask_starts[:, None] + self._mask_base  # each buffer's masks, flat
-        # A round just dealt, as every seat sees it but for the cards and one-hots of seats.
         # The values of the numbers, by the integer counted: the tensor's
         # float32 value (as `observation_tensor` divides), or the integer.
         counted = np.arange(_CARDS + 1)
@@ -373,6 +374,7 @@ class XeriVector:
             self._by_hand = np.array([n / hand_size for n in counted.tolist()], dtype=np.float32)
             self._by_cards = np.array([n / _CARDS for n in counted.tolist()], dtype=np.float32)
             self._by_xeris = np.array([min(1.0, n / cap) for n in counted.tolist()], dtype=dtype)
+        # A round just dealt, as every seat sees it but for the cards and the seats' one-hots.
         fresh = np.zeros(size, dtype=np.uint8)
         fresh[start["phase"] + _PLAY_PHASE] = 1
         fresh[start["hand_sizes"] : start["hand_sizes"] + k] = self.rules.hand_size
@@ -627,12 +629,6 @@ class XeriVector:
         views = self._views
         views[:, sel, start["hand_sizes"] : start["hand_sizes"] + k] = self._by_hand[hand_size]
         views[:, sel, start["stock"]] = self._by_cards[len(self._deck) - self._pos[sel]]
-
-    def _hand_bits(self, hands: npt.NDArray[np.uint64]) -> npt.NDArray[np.int8]:
-        """The masks of hands (one `uint64` each): 1 at the index of each card."""
-        little = hands.astype("<u8", copy=False).view(np.uint8)  # bit `card.index` of byte order
-        bits = np.unpackbits(little.reshape(len(hands), 8), axis=1, bitorder="little")
-        return bits[:, : self.num_actions].view(np.int8)
 
     # -- the public steps ----------------------------------------------------------------
 
