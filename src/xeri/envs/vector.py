@@ -809,7 +809,7 @@ class XeriVector:
         taken = np.flatnonzero(take)
         t_rows: npt.NDArray[np.int64] | None = None
         if len(taken):
-            t_rows = rows[taken]
+            t_rows = taken if every else rows[taken]
             t_seat = seat[taken]
             t_side = self._side_of[t_seat]
             t_pile_n = pile_n[taken]
@@ -1008,9 +1008,10 @@ class XeriVector:
         self._flat_views[planes[:, None] + (self._row_base[rows] + cards)] = 1
         last = start["last_capturer"]
         views[:, rows, last : last + k] = self._take_one_hot[phase][:, None, :]
-        counts = self._by_cards[self._cap_n[rows, side]]
-        xeris = self._by_xeris[self._xeris[rows, side]]
-        jacks = self._by_xeris[self._jacks[rows, side]]
+        at_side = rows * self._sides + side
+        counts = self._by_cards[self._cap_n.reshape(-1)[at_side]]
+        xeris = self._by_xeris[self._xeris.reshape(-1)[at_side]]
+        jacks = self._by_xeris[self._jacks.reshape(-1)[at_side]]
         for j in range(k):
             at = cols[j, k:] - j * buffers
             views[j, rows, at[0]] = counts
