@@ -339,3 +339,19 @@ def test_step_returns_the_envs_own_arrays_valid_until_the_next_step():
 def test_copy_must_be_a_bool():
     with pytest.raises(xeri.ArgumentError, match="copy"):
         XeriVector(GREEK, num_envs=2, copy="yes")
+
+
+def test_G3_the_shuffles_give_every_order_alike():
+    # The deck's order of each game: every permutation of four places comes
+    # up about as often (24,000 rows, 1,000 expected each, a few sigma apart
+    # at most), and every row of 52 is a permutation.
+    from xeri.envs.vector import _shuffled  # noqa: PLC0415  # numpy is optional
+
+    rng = np.random.default_rng(11)
+    orders = _shuffled(rng, 24_000, 4)
+    counts = np.unique(orders @ np.array([64, 16, 4, 1]), return_counts=True)[1]
+    assert len(counts) == 24
+    assert counts.min() > 880
+    assert counts.max() < 1120
+    rows = _shuffled(rng, 500, 52)
+    assert (np.sort(rows, axis=1) == np.arange(52)).all()
