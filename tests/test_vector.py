@@ -67,6 +67,21 @@ def _check(games: XeriVector, states, obs, mask, to_move) -> None:
         expected = xeri.observation_tensor(xeri.observe(state, state.to_move))
         assert (obs[row] == np.asarray(expected, dtype=np.float32)).all(), row
         assert set(np.flatnonzero(mask[row])) == set(xeri.legal_actions(state))
+    _check_hand_lists(games, states)
+
+
+def _check_hand_lists(games: XeriVector, states) -> None:
+    """The hand lists `sample_actions` reads are every seat's hand, each card at its place."""
+    for row, state in enumerate(states):
+        for seat in range(state.rules.seats):
+            held = games._hand_n[row, seat]
+            assert held == len(state.hands[seat])
+            cards = games._hand_cards[row, seat, :held].tolist()
+            assert sorted(cards) == sorted(card.index for card in state.hands[seat])
+            assert [games._hand_at[row, card] for card in cards] == list(range(held))
+            if not games._fast:  # with face-down cards the hands' bit sets are kept too
+                bits = int(games._hands[row, seat])
+                assert sorted(cards) == [c for c in range(52) if bits >> c & 1]
 
 
 @pytest.mark.parametrize("rules", PILE_RULES, ids=lambda r: r.name)
@@ -127,7 +142,9 @@ def _replay(rules, *, count: int, seed: int, dtype: str = "float32") -> None:
     finished = 0
     plays = len(rules.deck) - rules.table_size
     for _ in range(plays * 2 + 7):
-        actions = random_policy(obs, mask, rng)
+        actions = games.sample_actions(rng)
+        assert actions.dtype == np.int64
+        assert mask[np.arange(games.num_envs), actions].all()
         obs, mask, to_move, rewards, terminated = games.step(actions)
         for row in range(games.num_envs):
             state = xeri.apply(states[row], xeri.DECK[int(actions[row])])
@@ -355,3 +372,43 @@ def test_G3_the_shuffles_give_every_order_alike():
     assert counts.max() < 1120
     rows = _shuffled(rng, 500, 52)
     assert (np.sort(rows, axis=1) == np.arange(52)).all()
+
+
+@pytest.mark.parametrize("rules", [GREEK, PILE_RULES[4], PILE_RULES[6]], ids=lambda r: r.name)
+def test_sample_actions_draws_each_legal_action_alike(rules):
+    # A fixed state of each game, hands of different sizes: 20,000 draws a
+    # game, every legal action drawn about 1/n of the time (within 15%: a
+    # sampler stuck on one place, or twice as likely at one, fails), never
+    # an illegal one.
+    games = XeriVector(rules, num_envs=4, seed=12)
+    games.reset()
+    rng = np.random.default_rng(12)
+    for played in range(4):  # game i has played i cards
+        rows = np.arange(played + 1, 4)
+        games.play(rows, random_policy(None, games.masks()[rows], rng))
+    mask = games.masks()
+    draws = np.stack([games.sample_actions(rng) for _ in range(20_000)])
+    for row in range(games.num_envs):
+        legal = np.flatnonzero(mask[row])
+        counts = np.bincount(draws[:, row], minlength=52)
+        assert set(np.flatnonzero(counts)) == set(legal.tolist())
+        expected = 20_000 / len(legal)
+        assert counts[legal].min() > 0.85 * expected
+        assert counts[legal].max() < 1.15 * expected
+    held = games._hand_n[np.arange(4), games._to_move]
+    assert len(set(held.tolist())) > 1  # hands of different sizes were drawn from
+
+
+def test_sample_actions_draws_from_the_environments_generator_by_default():
+    first = XeriVector(GREEK_FOUR, num_envs=8, seed=13)
+    again = XeriVector(GREEK_FOUR, num_envs=8, seed=13)
+    with pytest.raises(xeri.IllegalMoveError, match="call reset"):
+        first.sample_actions()
+    first.reset()
+    again.reset()
+    for _ in range(60):  # through the round's end and the next deal
+        actions = first.sample_actions()
+        assert (actions == again.sample_actions()).all()
+        assert first.masks()[np.arange(8), actions].all()
+        first.step(actions)
+        again.step(actions)

@@ -298,6 +298,14 @@ class XeriVector:
         self._captured = self._sets[:, at_captured : at_captured + sides]
         self._redealt = self._sets[:, at_captured + sides]
         self._hand_n = np.zeros((b, seats), dtype=np.int64)
+        # Each hand also as a list of card indices, its first `_hand_n` entries
+        # (a play moves the hand's last card into the played card's place), and
+        # each card's place in its list: `sample_actions` reads one entry.
+        k = rules.hand_size
+        self._hand_cards = np.zeros((b, seats, k), dtype=np.int64)
+        self._hand_at = np.zeros((b, _CARDS), dtype=np.int64)
+        self._hand_places = np.tile(np.arange(k, dtype=np.int64), seats)
+        self._card_base = np.arange(b) * _CARDS
         self._pile_n = np.zeros(b, dtype=np.int64)
         self._pile_pts = np.zeros(b, dtype=np.int64)
         self._top = np.full(b, -1, dtype=np.int64)
@@ -564,6 +572,9 @@ class XeriVector:
                 hands |= cards[:, :, i]
             self._hands[rows[:, None], (dealer[:, None] + 1 + self._seat_range) % seats] = hands
         sel = slice(None) if rows is self._all_rows else rows
+        chunks = (dealer[:, None] + 1 + self._seat_range) % seats
+        self._hand_cards[rows[:, None], chunks] = dealt.reshape(m, seats, k)
+        self._hand_at[rows[:, None], dealt] = self._hand_places
         self._hand_n[sel] = k
         self._to_move[sel] = self._next_seat[dealer]
         return dealt  # type: ignore[no-any-return]  # an int64 array
@@ -674,6 +685,40 @@ class XeriVector:
             An `int8` array of shape `(num_envs, num_actions)`.
         """
         return self._masks(self._all_rows)
+
+    def sample_actions(self, rng: np.random.Generator | None = None) -> npt.NDArray[np.int64]:
+        """A uniformly random legal action of each game's seat to move: a card of its hand.
+
+        Each game's action is drawn uniformly among the cards the seat to move
+        holds, its legal actions (as Gymnasium's `action_space.sample(mask)`
+        draws among a mask's actions), from the environment's list of each
+        hand: one random double and one entry read a game, no mask scanned
+        (the place in the hand is the integer part of the double times the
+        hand's size, so each card's chance is 1/n to within 2**-53). Only
+        the mover's own hand is read.
+
+        Args:
+            rng: the generator to draw from; None (the default): the
+                environment's own, the one its deals draw from.
+
+        Returns:
+            One action per game, an `int64` array of shape `(num_envs,)`,
+            legal for `step`.
+
+        Raises:
+            IllegalMoveError: `reset` has not been called.
+        """
+        if not self._ready:
+            raise IllegalMoveError("the games are not dealt yet: call reset first")
+        at = self._flat_seats + self._to_move
+        held = self._hand_n.reshape(-1)[at]
+        # u < 1 and `held` an int (at most 52): u * held rounds to below `held`,
+        # and its integer part is one of the hand's places.
+        u = (self._rng if rng is None else rng).random(self.num_envs)
+        u *= held
+        place = u.astype(np.int64)
+        place += at * self.rules.hand_size
+        return self._hand_cards.reshape(-1)[place]
 
     def _masks(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.int8]:
         """The action masks of the seats to move in the games `rows` (a new array)."""
@@ -803,6 +848,15 @@ class XeriVector:
         hand_n = self._hand_n.reshape(-1)
         hand_left = hand_n[at_n] - 1
         hand_n[at_n] = hand_left
+        # The hand's list: its last card takes the played card's place.
+        card_base = self._card_base if every else rows * _CARDS
+        hand_at = self._hand_at.reshape(-1)
+        place = hand_at[card_base + cards]
+        at_list = at_n * rules.hand_size
+        hand_cards = self._hand_cards.reshape(-1)
+        moved = hand_cards[at_list + hand_left]
+        hand_cards[at_list + place] = moved
+        hand_at[card_base + moved] = place
         rank = _RANK[cards]
         pile_n = self._pile_n[sel]  # all games: a view, read before it is written
         top = self._top[sel]
