@@ -301,10 +301,12 @@ class XeriVector:
         # Each hand also as a list of card indices, its first `_hand_n` entries
         # (a play moves the hand's last card into the played card's place), and
         # each card's place in its list: `sample_actions` reads one entry.
+        # `int8` (a card index or a place, below 52): a play reads and writes
+        # four entries of these, and small arrays keep the step quick.
         k = rules.hand_size
-        self._hand_cards = np.zeros((b, seats, k), dtype=np.int64)
-        self._hand_at = np.zeros((b, _CARDS), dtype=np.int64)
-        self._hand_places = np.tile(np.arange(k, dtype=np.int64), seats)
+        self._hand_cards = np.zeros((b, seats, k), dtype=np.int8)
+        self._hand_at = np.zeros((b, _CARDS), dtype=np.int8)
+        self._hand_places = np.tile(np.arange(k, dtype=np.int8), seats)
         self._card_base = np.arange(b) * _CARDS
         self._pile_n = np.zeros(b, dtype=np.int64)
         self._pile_pts = np.zeros(b, dtype=np.int64)
@@ -574,7 +576,8 @@ class XeriVector:
         sel = slice(None) if rows is self._all_rows else rows
         chunks = (dealer[:, None] + 1 + self._seat_range) % seats
         self._hand_cards[rows[:, None], chunks] = dealt.reshape(m, seats, k)
-        self._hand_at[rows[:, None], dealt] = self._hand_places
+        card_base = self._card_base if rows is self._all_rows else rows * _CARDS
+        self._hand_at.reshape(-1)[card_base[:, None] + dealt] = self._hand_places
         self._hand_n[sel] = k
         self._to_move[sel] = self._next_seat[dealer]
         return dealt  # type: ignore[no-any-return]  # an int64 array
@@ -718,7 +721,7 @@ class XeriVector:
         u *= held
         place = u.astype(np.int64)
         place += at * self.rules.hand_size
-        return self._hand_cards.reshape(-1)[place]
+        return self._hand_cards.reshape(-1)[place].astype(np.int64)
 
     def _masks(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.int8]:
         """The action masks of the seats to move in the games `rows` (a new array)."""
