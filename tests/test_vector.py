@@ -412,3 +412,20 @@ def test_sample_actions_draws_from_the_environments_generator_by_default():
         assert first.masks()[np.arange(8), actions].all()
         first.step(actions)
         again.step(actions)
+
+
+@pytest.mark.parametrize("rules", [GREEK_FOUR, PILE_RULES[4], PISTI], ids=lambda r: r.name)
+def test_the_gymnasium_vector_envs_random_opponents_draw_from_the_hands(rules):
+    # "random" opponents draw from the games' own sampler, for the games
+    # where an opponent is to move (some of them at a time): every draw is
+    # legal (an illegal one raises), through round ends and auto-resets.
+    env = vector_env(rules, num_envs=8, seed=5, seat=rules.seats - 1)
+    obs, _ = env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    ended = 0
+    for _ in range(2 * len(rules.deck) // rules.seats + 2):
+        actions = random_policy(obs["observation"], obs["action_mask"], rng)
+        obs, _rewards, terminated, _truncated, _info = env.step(actions)
+        assert (env.games._to_move == rules.seats - 1).all()
+        ended += int(terminated.sum())
+    assert ended >= 8

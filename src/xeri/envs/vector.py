@@ -713,11 +713,20 @@ class XeriVector:
         """
         if not self._ready:
             raise IllegalMoveError("the games are not dealt yet: call reset first")
-        at = self._flat_seats + self._to_move
+        return self._sample(self._all_rows, self._rng if rng is None else rng)
+
+    def _sample(
+        self, rows: npt.NDArray[np.int64], rng: np.random.Generator
+    ) -> npt.NDArray[np.int64]:
+        """A uniformly random card of the hand of the seat to move in each of the games `rows`."""
+        if rows is self._all_rows:
+            at = self._flat_seats + self._to_move
+        else:
+            at = rows * self._seats + self._to_move[rows]
         held = self._hand_n.reshape(-1)[at]
         # u < 1 and `held` an int (at most 52): u * held rounds to below `held`,
         # and its integer part is one of the hand's places.
-        u = (self._rng if rng is None else rng).random(self.num_envs)
+        u = rng.random(len(rows))
         u *= held
         place = u.astype(np.int64)
         place += at * self.rules.hand_size
@@ -1371,8 +1380,11 @@ def vector_env(
     Args:
         rules: a pile rule set the arrays play.
         num_envs: how many games.
-        opponents: `"random"` or an [`ArrayPolicy`][xeri.envs.vector.ArrayPolicy],
-            playing every other seat.
+        opponents: `"random"` (a uniformly random card of the hand, from
+            the games' own sampler, as
+            [`sample_actions`][xeri.envs.vector.XeriVector.sample_actions]
+            draws, with the opponents' generator) or an
+            [`ArrayPolicy`][xeri.envs.vector.ArrayPolicy], playing every other seat.
         seat: the agent's seat.
         seed: the generator's seed (also `reset(seed=...)`).
         dtype: the observations' dtype, `"float32"` or `"uint8"` (see
@@ -1444,7 +1456,8 @@ class XeriVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]  # typed onl
             raise ArgumentError(
                 f"seat must be an int from 0 to {rules.seats - 1}, not {_show(seat)}"
             )
-        if opponents == "random":
+        self._sampled = opponents == "random"
+        if self._sampled:
             opponents = random_policy
         if not callable(opponents):
             raise ArgumentError(
@@ -1490,8 +1503,11 @@ class XeriVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]  # typed onl
             rows = np.flatnonzero(games._to_move != self.seat)
             if not len(rows):
                 return
-            observations, masks = games._seen_masks(rows)
-            actions = np.asarray(self._policy(observations, masks, self._opponent_rng))
+            if self._sampled:  # "random": the games' own sampler, no observation needed
+                actions = games._sample(rows, self._opponent_rng)
+            else:
+                observations, masks = games._seen_masks(rows)
+                actions = np.asarray(self._policy(observations, masks, self._opponent_rng))
             more, done = games.play(rows, actions)
             rewards[rows] += more[:, self.seat]
             ended[rows] |= done
