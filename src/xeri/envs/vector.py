@@ -57,6 +57,9 @@ row of `num_actions(rules)` (52) per game, 1 at the cards in the mover's
 hand. Rewards are `float32`, one row of a reward per seat: at the end of a
 round each seat's side's round total minus the best total among the other
 sides, 0 before.
+[`sample_actions`][xeri.envs.vector.XeriVector.sample_actions] draws a
+uniformly random legal action per game (a card of the mover's hand) from
+hand lists the environment keeps, without reading the masks.
 
 **The environment's own arrays.** Without face-down cards the environment
 keeps the tensor and the mask of every seat of every game and writes into
