@@ -131,7 +131,9 @@ def _table_choice(view: RolloutView, prices: _Prices, randrange: Callable[[int],
     value = prices.value
     best, best_gain = -1, 0.0
     trails: list[int] = []
-    for i, move in _priced(moves, randrange):
+    # All the moves up to the cap (most turns: no call), else a sample of them.
+    priced = enumerate(moves) if len(moves) <= CANDIDATES else _priced(moves, randrange)
+    for i, move in priced:
         kind = type(move)
         if kind is Trail:
             trails.append(i)
@@ -266,13 +268,27 @@ class _PileFacts:
     first needed, by the same product as the policy's definition.
     """
 
-    __slots__ = ("opposed", "orders", "rows", "size", "sweeper", "top", "totals", "worth", "xeri")
+    __slots__ = (
+        "opposed",
+        "orders",
+        "rows",
+        "size",
+        "sweeper",
+        "swept",
+        "top",
+        "totals",
+        "worth",
+        "xeri",
+    )
 
     def __init__(self, rules: RuleSet) -> None:
         self.sweeper = getattr(rules.capture, "sweeper", None)
-        totals = [0] * 16
+        # Ranks are counted by `card.index >> 2`, the rank less one (DECK is by rank, then
+        # suit): an int indexes a list faster than the Rank it stands for.
+        self.swept = -1 if self.sweeper is None else self.sweeper - 1
+        totals = [0] * 13
         for card in rules.deck:
-            totals[card.rank] += 1
+            totals[card.index >> 2] += 1
         self.totals = tuple(totals)
         self.top = max(totals)
         points = rules.card_points.points
@@ -343,8 +359,9 @@ class _FairPile:
         # random.Random draws `randrange(n)` as getrandbits(n.bit_length()) until
         # below n; done here, that saves its calls and draws the same numbers.
         self.getrandbits = rng.getrandbits if type(rng) is random.Random else None
-        self.rest = [0] * 16
-        """The cards of each rank not seen by all: neither taken, on the pile, nor played."""
+        self.rest = [0] * 13
+        """The cards of each rank (by `card.index >> 2`) not seen by all: neither taken,
+        on the pile, nor played."""
         self.left = 0
         """How many cards are neither taken nor on the pile (hands and stock)."""
 
@@ -355,11 +372,11 @@ class _FairPile:
         for take in state.takes:
             cards = take.cards
             for card in cards:
-                rest[card.rank] -= 1
+                rest[card.index >> 2] -= 1
             out += len(cards)
         pile: Sequence[Card] = state.table  # type: ignore[assignment]  # a pile holds cards
         for card in pile:
-            rest[card.rank] -= 1
+            rest[card.index >> 2] -= 1
         self.rest = rest
         self.left = len(state.rules.deck) - out - len(pile)
 
@@ -368,7 +385,7 @@ class _FairPile:
         rest = self.rest
         n = len(moves)
         if n == 1:
-            rest[moves[0].rank] -= 1
+            rest[moves[0].index >> 2] -= 1
             self.left -= 1
             return 0
         facts = self.facts
@@ -376,15 +393,23 @@ class _FairPile:
         sweeper = facts.sweeper
         if table:
             top = table[-1].rank
-            for i, card in enumerate(moves):
-                if card.rank is top:
-                    rest[top] -= 1
-                    self.left -= 1
-                    return i
             if len(table) >= 2 and sweeper is not None:  # a pile of two is worth the sweeper
+                jack = -1  # the first sweeper, played when no card takes by rank
                 for i, card in enumerate(moves):
-                    if card.rank is sweeper:
-                        rest[sweeper] -= 1
+                    rank = card.rank
+                    if rank is top:
+                        jack = i
+                        break
+                    if rank is sweeper and jack < 0:
+                        jack = i
+                if jack >= 0:
+                    rest[moves[jack].index >> 2] -= 1
+                    self.left -= 1
+                    return jack
+            else:
+                for i, card in enumerate(moves):
+                    if card.rank is top:
+                        rest[card.index >> 2] -= 1
                         self.left -= 1
                         return i
         hands = view.hands
@@ -417,23 +442,23 @@ class _FairPile:
             start = getrandbits(bits)
             while start >= n:
                 start = getrandbits(bits)
-        for card in moves:  # the mover's own cards are seen: `rest` less the hand
-            rest[card.rank] -= 1
+        held = [0] * 13  # the mover's own cards are seen: `rest` less the hand
+        for card in moves:
+            held[card.index >> 2] += 1
+        swept = facts.swept
         best, best_cost = start, math.inf
         for i in turns[start]:
             card = moves[i]
-            rank = card.rank
-            if rank is sweeper:
+            r = card.index >> 2
+            if r == swept:
                 cost = 50.0
             else:
                 w = worth[card]
-                u = rest[rank]
+                u = rest[r] - held[r]
                 cost = w + (stake + w) * row[u] if u > 0 else w
             if cost < best_cost:
                 best, best_cost = i, cost
-        for card in moves:
-            rest[card.rank] += 1
-        rest[moves[best].rank] -= 1
+        rest[moves[best].index >> 2] -= 1
         self.left = left - 1
         return best
 
@@ -933,9 +958,9 @@ class _Tree:
         me = self.root.side
         modelled = self.model_others
         while (mover := state.to_move) is not None and len(path) < depth:
-            available = candidates(
-                legal_moves(state), rng, hand=state.hands[mover], table=state.table
-            )
+            available: Sequence[PlayerMove] = legal_moves(state)
+            if len(available) > CANDIDATES:  # else `candidates` gives the moves as they are
+                available = candidates(available, rng, hand=state.hands[mover], table=state.table)
             children = node.children
             if modelled and sides[mover] != me:
                 # Another side's move, played by the policy: an opponent model.

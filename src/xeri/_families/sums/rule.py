@@ -1030,7 +1030,7 @@ class SumCapture(_Immutable):
             i = hand.index(card)
         except ValueError:
             raise IllegalMoveError(f"{card} is not in the hand of seat {seat}") from None
-        owned = self._owned(table, seat)
+        owned = [t.value for t in table if type(t) is Build and t.owner == seat]  # `_owned`, inline
         if self.sweepers and card in self._sweeping:
             why = _sweep_refusal(table, move)
         elif isinstance(move, Capture):
