@@ -64,7 +64,16 @@ from xeri._families.sums.items import (
 )
 from xeri._families.sweepers import Sweeper, _by_card, _ranks, _sweeper_problems, _sweepers
 from xeri._immutable import _Immutable, _repr
-from xeri._moves import TRAILS, Capture, Combine, PlayerMove, Trail, move_sort_key
+from xeri._moves import (
+    TRAILS,
+    Capture,
+    Combine,
+    PlayerMove,
+    Trail,
+    _make_capture,
+    _make_combine,
+    move_sort_key,
+)
 from xeri._table import Build, TableItem, item_cards, item_sort_key
 
 __all__ = [
@@ -836,7 +845,11 @@ class SumCapture(_Immutable):
                 # A picture takes one card of its rank even under multi_capture:
                 # pictures have no value, so they never form groups of a value.
                 found: list[PlayerMove] = (
-                    [Capture(card=card, taken=(t,)) for _, t in pictures if t.rank is card.rank]
+                    [
+                        _make_capture(card=card, taken=(t,))
+                        for _, t in pictures
+                        if t.rank is card.rank
+                    ]
                     if not owned or _owner_rule_holds(owned, held)
                     else []
                 )
@@ -861,7 +874,8 @@ class SumCapture(_Immutable):
                         ]
                 if self.equal_first and any(v == value for v, _, _ in numbers):
                     taken = [t for t in taken if len(t) == 1]  # an equal card alone (S3)
-                found = [Capture(card=card, taken=t) for t in taken]
+                # Every set above is in the canonical order of `taken`: no converter needed.
+                found = [_make_capture(card=card, taken=t) for t in taken]
             captures += found
             out += found
             if found and self.card_must_capture:
@@ -977,25 +991,27 @@ class SumCapture(_Immutable):
     ) -> list[PlayerMove]:
         """The combinations and raises with `card`; `held` counts the hand without it."""
         out: list[PlayerMove] = []
+        top = self._top
         for target, _, _, _, item in targets:
             total = target + value
-            if total > self._top:
+            if total > top:
                 break
             if not held[total]:
                 continue
-            if type(item) is Build and (
-                not self.raises or (self.multi_builds and _multiple(item, self._values))
-            ):
-                continue
-            if type(item) is Build and item.owner == seat:
-                if not self.self_raise:
+            if type(item) is Build:
+                if not self.raises or (self.multi_builds and _multiple(item, self._values)):
                     continue
-                left = _without(owned, (item,), seat)
-            else:
-                left = list(owned)
-            left.append(total)
-            if _owner_rule_holds(left, held):
-                out.append(Combine(card=card, onto=item, value=total))
+                if item.owner == seat:
+                    if not self.self_raise:
+                        continue
+                    left = _without(owned, (item,), seat)
+                    left.append(total)
+                    if _owner_rule_holds(left, held):
+                        out.append(_make_combine(card=card, onto=item, value=total))
+                    continue
+            # Owning no build, the seat keeps a card of `total` (held above): D4 holds.
+            if not owned or _owner_rule_holds([*owned, total], held):
+                out.append(_make_combine(card=card, onto=item, value=total))
         return out  # targets are sorted by value, then item: so are the moves
 
     def play(
