@@ -38,6 +38,7 @@ from xeri.envs.openspiel import (
 PRESETS = [GREEK, GREEK_FOUR, GERMAN]
 V1_TEST = attrs.evolve(GREEK, name="openspiel-v1-test", show_bottom_card=True)
 PISTI_TEST = attrs.evolve(PISTI, name="openspiel-pisti-test")
+PER_DEAL_TEST = attrs.evolve(GREEK_FOUR, name="openspiel-per-deal-test", dealer_per_deal=True)
 
 
 def _load(rules: RuleSet, episode: str = "round", **more: object) -> XeriGame:
@@ -62,6 +63,7 @@ def registry(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(rules_module, "_REGISTRY", dict(rules_module._REGISTRY))
     xeri.register(V1_TEST)
     xeri.register(PISTI_TEST)
+    xeri.register(PER_DEAL_TEST)
 
 
 @pytest.mark.parametrize("rules", PRESETS, ids=lambda r: r.name)
@@ -523,6 +525,7 @@ def test_X2_the_kept_recall_and_the_python_tensors_equal_openspiels_and_the_whol
                     assert tensor == pyspiel.State.information_state_tensor(state, player)
                     whole = state.clone()
                     whole._recall = None
+                    whole._kept = None
                     assert whole.information_state_tensor(player) == tensor
                     plain = state.observation_tensor(player)
                     assert plain == pyspiel.State.observation_tensor(state, player)
@@ -596,3 +599,170 @@ def test_a_returned_tensor_list_is_the_callers_own() -> None:
 def tensor_of_player(state: XeriState, player: int) -> list[float]:
     """The information-state tensor of a player, through OpenSpiel's C++ call."""
     return pyspiel.State.information_state_tensor(state, player)
+
+
+def _whole_tensor(state: XeriState, player: int) -> list[float]:
+    """The information-state tensor of a copy that keeps nothing: made whole."""
+    copy = state.clone()
+    copy._kept = None
+    copy._recall = None
+    return copy.information_state_tensor(player)
+
+
+@pytest.mark.usefixtures("registry")
+@pytest.mark.parametrize(
+    ("rules", "episode"),
+    [
+        (GREEK, "round"),
+        (GREEK_FOUR, "match"),
+        (V1_TEST, "round"),
+        (PISTI_TEST, "match"),
+        (PER_DEAL_TEST, "round"),
+    ],
+    ids=lambda v: getattr(v, "name", v),
+)
+def test_X2_the_tensors_kept_from_play_to_play_follow_every_branch(
+    rules: RuleSet, episode: str
+) -> None:
+    # Each state keeps its players' tensors and writes each play into them; a
+    # clone (or child) shares them until either writes: every branch's tensors
+    # are the ones made whole, OpenSpiel's own (its C++ path), and begin with
+    # the observation tensor.
+    game = _load(rules, episode, max_rounds=2)
+    rng = random.Random(12)
+    branches = [game.new_initial_state()]
+    checked = 0
+    while branches and checked < 400:
+        state = branches.pop(rng.randrange(len(branches)))
+        while not state.is_terminal():
+            if not state.is_chance_node():
+                player = rng.randrange(game.num_players())
+                tensor = state.information_state_tensor(player)
+                assert tensor == _whole_tensor(state, player)
+                assert tensor == pyspiel.State.information_state_tensor(state, player)
+                assert (
+                    state.observation_tensor(player)
+                    == tensor[: len(state.observation_tensor(player))]
+                )
+                assert state.observation_tensor(player) == pyspiel.State.observation_tensor(
+                    state, player
+                )
+                checked += 1
+                if len(branches) < 4 and rng.random() < 0.1:  # a branch to follow later
+                    legal = state.legal_actions()
+                    branches.append(state.child(legal[rng.randrange(len(legal))]))
+                    branches.append(state.clone())
+            _step(state, rng)
+    assert checked >= 100
+
+
+def test_X2_a_tensor_never_holds_the_cards_hidden_from_its_player() -> None:
+    # Two deals that differ only in a card of seat 1's hand and a card of the
+    # stock: until either is seen, seat 0's tensors (kept from play to play and
+    # made whole) and strings are the same in both, and seat 1's are not.
+    game = _load(GREEK)
+    order = list(xeri.DECK)
+    random.Random(13).shuffle(order)
+    dealt = xeri.apply(xeri.start(GREEK, dealer=1), xeri.Deal(deck=tuple(order)))
+    if dealt.phase is not Phase.PLAY:  # G4: this deal would be redealt; the test needs play
+        pytest.fail("the test's deal must not be redealt: choose another seed")
+    hidden, stocked = dealt.hands[1][-1], dealt.stock[0]
+    other = order.copy()
+    i, j = other.index(hidden), other.index(stocked)
+    other[i], other[j] = other[j], other[i]
+    states = []
+    for deck in (order, other):
+        state = game.new_initial_state()
+        state.apply_action(1)
+        for card in deck[:-1]:  # the last card is forced
+            if not state.is_chance_node():
+                break
+            state.apply_action(card.index)
+        states.append(state)
+    first, second = states
+    assert first.game_state.hands[1] != second.game_state.hands[1]
+    rng = random.Random(14)
+    compared = 0
+    while first.game_state.stock == dealt.stock:  # no new hands dealt yet (G8)
+        for player in (0, 1):
+            first.information_state_tensor(player)  # kept from now on
+        assert first.information_state_tensor(0) == second.information_state_tensor(0)
+        assert first.information_state_string(0) == second.information_state_string(0)
+        assert _whole_tensor(first, 0) == _whole_tensor(second, 0)
+        assert first.information_state_tensor(1) != second.information_state_tensor(1)
+        compared += 1
+        legal = [a for a in first.legal_actions() if a not in (hidden.index, stocked.index)]
+        if not legal:
+            break
+        action = legal[rng.randrange(len(legal))]
+        first.apply_action(action)
+        second.apply_action(action)
+    assert compared >= 4
+
+
+def test_cards_dealt_one_by_one_give_the_engines_states_asked_for_or_not() -> None:
+    # A state keeps the cards chance deals until its game state is asked for:
+    # asked after every card or never, the same actions give the same states,
+    # the same round start and the same resampled states.
+    game = _load(GREEK, "match", max_rounds=2)
+    rng = random.Random(15)
+    asked, quiet = game.new_initial_state(), game.new_initial_state()
+    while not asked.is_terminal():
+        if asked.is_chance_node():
+            outcomes = asked.chance_outcomes()
+            assert outcomes == quiet.chance_outcomes()
+            action = outcomes[rng.randrange(len(outcomes))][0]
+            before = asked.game_state
+            asked.apply_action(action)
+            quiet.apply_action(action)
+            if before is not None:
+                assert asked.game_state == xeri.apply(before, xeri.DealCard(card=xeri.DECK[action]))
+            continue
+        assert quiet.game_state == asked.game_state
+        assert str(quiet) == str(asked)
+        assert quiet._round_start == asked._round_start
+        assert quiet._round_base == asked._round_base
+        for player in range(2):
+            seed = rng.random()
+            one = asked.resample_from_infostate(player, lambda seed=seed: seed)
+            two = quiet.resample_from_infostate(player, lambda seed=seed: seed)
+            assert one.history() == two.history()
+        _step(asked, rng)
+        quiet.apply_action(asked.history()[-1])
+    assert quiet.history() == asked.history()
+    assert quiet.returns() == asked.returns()
+
+
+def test_a_state_with_kept_tensors_goes_through_openspiels_own_serialization() -> None:
+    # OpenSpiel pickles a Python state's attributes: the state read back keeps
+    # no tensor (it makes them whole) and plays on like the first.
+    game = _load(GREEK)
+    rng = random.Random(16)
+    state = game.new_initial_state()
+    while state.is_chance_node() or len(state.game_state.history) < 5:
+        if not state.is_chance_node():
+            state.information_state_tensor(0)
+        _step(state, rng)
+    assert state._kept is not None
+    _, copy = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert copy.game_state == state.game_state
+    for _ in range(6):
+        for player in range(2):
+            assert copy.information_state_tensor(player) == state.information_state_tensor(player)
+        action = state.legal_actions()[0]
+        state.apply_action(action)
+        copy.apply_action(action)
+
+
+def test_X5_a_card_not_in_the_hand_is_refused_with_the_actions_error() -> None:
+    game = _load(GREEK)
+    rng = random.Random(17)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        _step(state, rng)
+    before = state.game_state
+    outside = next(a for a in range(52) if a not in state.legal_actions())
+    with pytest.raises(xeri.IllegalMoveError, match=f"action {outside} plays .*not in the hand"):
+        state.apply_action(outside)
+    assert state.game_state is before
+    assert state.history() == state.clone().history()  # nothing was recorded

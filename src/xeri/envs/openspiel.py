@@ -89,18 +89,26 @@ cards have been dealt; never which). Observers come in two kinds:
   bounds above allow, whose last tables are not all kept.
 
 Called from Python, `state.information_state_tensor(player)` and
-`state.observation_tensor(player)` are the state's own methods: they fill
-the game's observer and return its tensor as a list, the values that
-OpenSpiel's C++ call gives (the tests compare them on every decision of
-random games) without its copy of each named block. The observation part
-follows the game play by play (a
-[`TensorTracker`][xeri.envs.arrays.TensorTracker]), and in a pile game
-without face-down cards each state keeps its recall blocks and a play adds
-its own entries (the action, the card's place on the table or the
-capture's cards and kind) instead of the blocks being made again; while a
-deck is dealt card by card the state keeps the cards left, which
-`chance_outcomes` lists, and places each card (the engine checks the whole
-order when its last card completes it).
+`state.observation_tensor(player)` are the state's own methods and return
+the values that OpenSpiel's C++ call gives (the tests compare them on every
+decision of random games and of branches), without its copy of each named
+block. In a pile game without face-down cards, once one of them is asked
+for in a round, the state keeps every player's information-state tensor as
+a list and each play writes its own entries into them: the card played,
+the table, the capture and its side's counts, the hand sizes, the order
+blocks, and after a new deal ([G8][rules-g8]) the player's own new hand,
+never another's. A call returns a copy of the list (the observation tensor
+is its first part); `clone()` and `child()` share the lists until either
+state plays, which then copies them. In other games, and in a state that
+keeps nothing, the game's observer is filled and read out as one list. The
+observer's `set_from` (what OpenSpiel's C++ calls use) follows the game
+play by play (a [`TensorTracker`][xeri.envs.arrays.TensorTracker]) and
+copies the recall blocks the state keeps. While a deck is dealt (or a table
+redealt) card by card, the state keeps the cards left, which
+`chance_outcomes` lists, and the cards dealt, placed in the engine's
+pending order only when the game state is asked for; when the last free
+card of a deck is forced, the round is dealt by one [`Deal`][xeri.Deal] of
+the whole order, which is how the engine completes it.
 
 An observation keeps the whole current round (perfect recall within it)
 and, of the earlier rounds of a match, their results, which is all that the
@@ -149,12 +157,13 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping
+from operator import itemgetter
 from typing import Any
 
 import attrs
 
 from xeri._agents.actions import action_to_move, legal_actions, move_to_action, num_actions
-from xeri._agents.features import observation_layout, observation_shape
+from xeri._agents.features import _layout, observation_layout, observation_shape
 from xeri._agents.observation import Observation, ObservedTake, observe
 from xeri._agents.sampling import determinize
 from xeri._cards import DECK, Card, Rank
@@ -209,7 +218,14 @@ _MAX_SEATS = 8
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _DEALING = (Phase.DEAL, Phase.ROUND_OVER)
+_ORDERS = (*_DEALING, Phase.REDEAL)  # a deck dealt, or a table redealt, card by card
 _DEAL_CARDS = tuple(DealCard(card=card) for card in DECK)
+_CARDS = len(DECK)
+_APPLY_ACTION = pyspiel.State.apply_action  # OpenSpiel's own: the history, then `_apply_action`
+_OUTCOMES: list[list[tuple[int, float]]] = [[]] + [
+    [(card, 1.0 / n) for card in range(len(DECK))] for n in range(1, len(DECK) + 1)
+]
+"""`_OUTCOMES[n][card]`: the chance outcome of a card when `n` cards are left."""
 
 
 def _game_type(utility: Any) -> Any:  # noqa: ANN401  # pyspiel ships no type information
@@ -308,11 +324,11 @@ class XeriGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type inf
         self.rules: RuleSet = rules
         self.episode: str = episode
         self.max_rounds: int = max_rounds
-        # Where a play writes in the recall blocks (from the observation's end).
-        size = observation_shape(rules)[0]
-        self._recall_at = {name: at - size for name, at, _ in recall_layout(rules, rounds)}
-        self._recall_at["actions"] = actions
-        self._observers: dict[bool, XeriObserver] = {}
+        observer_rounds = 1 if episode == "round" else rounds
+        # What the game's states share: its observers, where a play writes.
+        self._link = _Link(rules, observer_rounds)
+        self._recall_at = self._link.recall_at
+        self._observers: dict[bool, XeriObserver] = self._link.observers
 
     def _observer(self, recall: bool) -> XeriObserver:  # noqa: FBT001  # internal, a cache key
         """The game's own observer of a player's information state (or observation), kept."""
@@ -474,15 +490,35 @@ class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type i
         # The cards chance may deal next while a deck is dealt card by card, in
         # deck order (None: not known, asked of the engine).
         self._free: list[int] | None = None
+        # The cards dealt one by one since `_state` was last made (`_now` places them).
+        self._dealt: list[int] = []
         # The recall blocks of the information-state tensor as they stand, kept
         # from play to play in a pile game without face-down cards (None: made
         # whole at the next information-state tensor).
         self._recall: npt.NDArray[np.float32] | None = None
+        # What the game's states share (its observers, where a play writes).
+        self._link: _Link = game._link
+        # The player to move (`current_player`), set with each new `_state`.
+        self._player = _CHANCE
+        # Each player's information-state tensor as a list, kept from play to
+        # play in a pile game without face-down cards (None: nothing kept).
+        self._kept: _Kept | None = None
 
     @property
     def game_state(self) -> GameState | None:
         """The state of the match, every card in it; None before the first dealer is drawn."""
-        return self._state
+        return self._now()
+
+    def _now(self) -> GameState | None:
+        """The state, the cards dealt one by one since it was last made placed in its order."""
+        state = self._state
+        dealt = self._dealt
+        if dealt:
+            assert state is not None  # for mypy: cards are dealt after the first dealer
+            placed = (*state.dealing, *[DECK[card] for card in dealt])
+            state = self._state = _with_dealing(state, dealing=placed)
+            self._dealt = []
+        return state
 
     def serialize(self) -> str:
         """The state as the library's JSON: the game record of its history.
@@ -506,16 +542,17 @@ class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type i
         Raises:
             IllegalMoveError: `action` is a bool, not an int, or out of range.
         """
-        if type(action) is not int and not isinstance(action, np.integer):
+        if action.__class__ is not int and not isinstance(action, np.integer):
             raise IllegalMoveError(f"an action is an int, not {type(action).__name__}")
-        super().apply_action(action)
+        _APPLY_ACTION(self, action)
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         """The information-state tensor of a player, as a list: OpenSpiel's, quicker from Python.
 
         The same values as OpenSpiel's own call (which goes through C++ and
-        the observer's named blocks), written by the game's own
-        information-state observer and read out as one list.
+        the observer's named blocks): a copy of the list the state keeps
+        from play to play (see the module docstring), or the game's own
+        information-state observer's tensor read out as one list.
 
         Args:
             player: a player; None for the player to move.
@@ -524,9 +561,17 @@ class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type i
             The tensor's values.
         """
         if player is None:
-            player = self.current_player()
+            player = self._player if self._replay is None else self.current_player()
+        kept = self._kept
+        if kept is not None:
+            values = kept.lists.get(player)
+            if values is not None:  # kept from play to play: the caller's own copy
+                return values.copy()
         if type(player) is not int or not 0 <= player < self._rules.seats:
             return super().information_state_tensor(player)  # type: ignore[no-any-return]  # OpenSpiel's own refusal
+        values = self._keep_tensor(player)
+        if values is not None:
+            return values.copy()
         observer: XeriObserver = self.get_game()._observer(True)  # noqa: FBT003  # the cache key
         observer.set_from(self, player)
         return observer.tensor_list(player)
@@ -542,8 +587,16 @@ class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type i
         """
         if player is None:
             player = self.current_player()
+        kept = self._kept
+        if kept is not None:
+            values = kept.lists.get(player)
+            if values is not None:  # the kept information state begins with it
+                return values[: self._link.obs_size]
         if type(player) is not int or not 0 <= player < self._rules.seats:
             return super().observation_tensor(player)  # type: ignore[no-any-return]  # OpenSpiel's own refusal
+        values = self._keep_tensor(player)
+        if values is not None:
+            return values[: self._link.obs_size]
         observer: XeriObserver = self.get_game()._observer(False)  # noqa: FBT003  # the cache key
         observer.set_from(self, player)
         return observer.tensor_list(player)
@@ -561,37 +614,44 @@ class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type i
         Returns:
             The actions, sorted.
         """
-        current = self.current_player()
+        current = self._player if self._replay is None else self.current_player()
         if player is None:
             player = current
         elif type(player) is not int:
             return super().legal_actions(player)  # type: ignore[no-any-return]  # OpenSpiel's own handling
-        if current == _TERMINAL:
+        if current >= 0:  # a seat is to move
+            if player == current:
+                if self._link.pile:  # a pile game's legal moves: the hand's cards, in deck order
+                    return [card.index for card in self._state.hands[player]]  # type: ignore[union-attr]  # a seat to move: a state
+                return self._legal_actions(player)
+            if player < 0:  # a pseudo-player: OpenSpiel's own error
+                return super().legal_actions(player)  # type: ignore[no-any-return]  # it raises
             return []
         if current == _CHANCE:
             return [action for action, _ in self.chance_outcomes()]
-        if player == current:
-            return self._legal_actions(player)
-        if player < 0:  # a pseudo-player: OpenSpiel's own error
-            return super().legal_actions(player)  # type: ignore[no-any-return]  # it raises
-        return []
+        return []  # terminal
 
     def is_chance_node(self) -> bool:
         """True when chance acts next: OpenSpiel's, from Python."""
+        if self._replay is None:
+            return self._player == _CHANCE
         return self.current_player() == _CHANCE
 
     def current_player(self) -> int:
         """The seat to move, or OpenSpiel's chance or terminal player id."""
         replay = self._replay
-        if replay is not None:
-            return replay[self._length]
-        state = self._state
-        if state is None:
-            return _CHANCE
+        if replay is None:
+            return self._player
+        return replay[self._length]
+
+    def _set_state(self, state: GameState) -> None:
+        """Hold `state`, and the player to move in it."""
+        self._state = state
         seat = state.to_move
         if seat is not None:
-            return seat
-        return _TERMINAL if self._over(state) else _CHANCE
+            self._player = seat
+        else:
+            self._player = _TERMINAL if self._over(state) else _CHANCE
 
     def _over(self, state: GameState) -> bool:
         if state.phase is Phase.MATCH_OVER:
@@ -602,6 +662,8 @@ class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type i
 
     def is_terminal(self) -> bool:
         """True when the episode is over: see the module docstring."""
+        if self._replay is None:
+            return self._player == _TERMINAL
         state = self._state
         return state is not None and state.to_move is None and self._over(state)
 
@@ -610,6 +672,8 @@ class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type i
         state = self._state
         if state is None or state.to_move != player:
             return []
+        if self._link.pile:  # a pile game's legal moves: the hand's cards, in deck order
+            return [card.index for card in state.hands[player]]
         return list(legal_actions(state))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -624,12 +688,22 @@ class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type i
             return [(seat, 1.0 / seats) for seat in range(seats)]
         free = self._free
         if free is None:
+            state = self._now()
+            assert state is not None  # for mypy: not None above
+            if state.phase in _DEALING and not state.dealing:  # a deck: the same every round
+                link = self._link
+                if link.deck_outcomes is None:
+                    link.deck_outcomes = [(m.card.index, p) for m, p in chance_outcomes(state)]
+                self._free = [card for card, _ in link.deck_outcomes]
+                return link.deck_outcomes.copy()
             outcomes = [(move.card.index, p) for move, p in chance_outcomes(state)]
-            if state.phase in _DEALING:  # a deck dealt card by card: its cards followed
+            if state.phase in _ORDERS:  # an order placed card by card: its cards followed
                 self._free = [card for card, _ in outcomes]
             return outcomes
-        p = 1.0 / len(free)  # as the engine's: each card left equally likely
-        return [(card, p) for card in free]
+        # As the engine's: each card left equally likely, 1.0 / len(free).
+        if len(free) > 1:
+            return list(itemgetter(*free)(_OUTCOMES[len(free)]))
+        return [_OUTCOMES[1][free[0]]]
 
     def _apply_action(self, action: int) -> None:
         if self._replay is not None:  # copying a history: `_state` is set afterwards
@@ -637,41 +711,85 @@ class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type i
             return
         state = self._state
         if state is None:
-            self._state = start(self._rules, dealer=action)
+            self._set_state(start(self._rules, dealer=action))
         elif state.to_move is not None:
-            after = apply(state, action_to_move(state, action))
-            self._state = after
+            link = self._link
+            if link.pile and 0 <= action < _CARDS:
+                try:  # a pile game's move is its card
+                    after = apply(state, DECK[action])
+                except IllegalMoveError:  # not in the hand: the action's own error
+                    after = apply(state, action_to_move(state, action))
+            else:
+                after = apply(state, action_to_move(state, action))
+            self._state = after  # `_set_state`, inline: the hot path
+            seat = after.to_move
+            if seat is not None:
+                self._player = seat
+            else:
+                self._player = _TERMINAL if self._over(after) else _CHANCE
             if not state.history:  # the round's first play
                 self._round_actions = []
-            self._round_actions.append(action)
+            actions = self._round_actions
+            actions.append(action)
             if self._recall is not None:
                 self._recall_play(state, after, action)
-            for observer in self.get_game()._observers.values():
+            kept = self._kept
+            if kept is not None and not _tensor_play(
+                link.plan, kept, state, after, action, len(actions)
+            ):
+                self._kept = None
+            for observer in link.observers.values():
                 # The play made here: an observer's tracker holding `state` follows it.
                 observer._tracker._played(state, after)
         else:
-            self._recall = None
+            self._recall = self._kept = None
             free = self._free
-            if free is not None and len(free) > 2 and action in free:
+            if free is not None and len(free) > 2:
                 # A card of a deck dealt one by one, not the last two: the engine's
                 # pending state, its order one card longer (the engine checks the
-                # whole order when the last card completes it).
-                free.remove(action)
-                self._state = _with_dealing(state, dealing=(*state.dealing, DECK[action]))
-                self._length += 1
-                return
-            _check_chance(action)
-            after = apply(state, _DEAL_CARDS[action])
-            if state.phase in _DEALING and after.phase not in _DEALING:  # the round is dealt
-                self._round_start = self._length - len(state.dealing)
-                self._round_base = attrs.evolve(state, dealing=())
-            if free is not None:
-                if after.phase is state.phase and len(after.dealing) == len(state.dealing) + 1:
-                    free.remove(action)  # one more card of the order placed
+                # whole order when the last card completes it); chance acts next.
+                try:
+                    free.remove(action)
+                except ValueError:  # not a card left: the engine's own refusal below
+                    pass
                 else:
-                    self._free = None
-            self._state = after
+                    self._dealt.append(action)  # placed in the order when the state is asked for
+                    self._length += 1
+                    return
+            self._chance(state, free, action)
         self._length += 1
+
+    def _chance(self, state: GameState, free: list[int] | None, action: int) -> None:
+        """A chance action off the quick path: the last cards of an order, or the engine's."""
+        if free is not None and len(free) == 2 and action in free and state.phase in _DEALING:
+            # The last free card is forced: the deck's whole order, as the engine
+            # deals it (a Deal beginning with the cards placed so far).
+            self._deal(state, free, action)
+            return
+        now = self._now()
+        assert now is not None  # for mypy: the first dealer is drawn
+        _check_chance(action)
+        after = apply(now, _DEAL_CARDS[action])
+        if now.phase in _DEALING and after.phase not in _DEALING:  # the round is dealt
+            self._round_start = self._length - len(now.dealing)
+            self._round_base = attrs.evolve(now, dealing=())
+        if free is not None:
+            if after.phase is now.phase and len(after.dealing) == len(now.dealing) + 1:
+                free.remove(action)  # one more card of the order placed
+            else:
+                self._free = None
+        self._set_state(after)
+
+    def _deal(self, state: GameState, free: list[int], card: int) -> None:
+        """Deal the round: the cards placed one by one, `card`, then the one left in `free`."""
+        dealt = self._dealt
+        last = free[1] if free[0] == card else free[0]
+        order = (*state.dealing, *[DECK[i] for i in dealt], DECK[card], DECK[last])
+        self._round_start = self._length - len(state.dealing) - len(dealt)
+        self._round_base = attrs.evolve(state, dealing=()) if state.dealing else state
+        self._dealt = []
+        self._free = None
+        self._set_state(apply(state, Deal(deck=order)))
 
     def _recall_play(self, before: GameState, after: GameState, action: int) -> None:
         """Add one play to the kept recall blocks (a pile game without face-down cards)."""
@@ -680,7 +798,7 @@ class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type i
         if after.phase is not Phase.PLAY:  # the round's end: its results, made whole
             self._recall = None
             return
-        at = self.get_game()._recall_at
+        at = self._link.recall_at
         recall[at["plays"] + len(self._round_actions) - 1] = (action + 1.0) / (at["actions"] + 1)
         takes = after.takes
         new = len(takes) - len(before.takes)
@@ -725,7 +843,7 @@ class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type i
 
     def __str__(self) -> str:
         """The whole state as text, every hidden card included (for people, not players)."""
-        state = self._state
+        state = self._now()
         if state is None:
             return f"{self._rules.name}: the first dealer is not drawn yet"
         number = len(state.round_results) + (not state.is_round_over)
@@ -768,7 +886,7 @@ class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type i
         """
         game = self.get_game()
         new: XeriState = game.new_initial_state()
-        state = self._state
+        state = self._now()
         if state is None:
             return new
         rng = random.Random(int(probability_sampler() * 2**53))
@@ -803,7 +921,7 @@ class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type i
                 new.apply_action(action)
         finally:
             new._replay = None
-        new._state = current
+        new._set_state(current)
         if moves:
             new._round_start = keep
             new._round_base = base
@@ -816,13 +934,37 @@ class XeriState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type i
             new._round_actions = list(self._round_actions)
         return new
 
+    def _keep_tensor(self, player: int) -> list[float] | None:
+        """Make the players' information-state tensors whole and keep them; None if not kept.
+
+        Kept in a pile game without face-down cards while a round is played:
+        each play then writes its own entries (`_tensor_play`). Every
+        player's tensor is made at once (each player asks in turn, and one
+        made now costs less than one made cold at its turn), `player`'s
+        returned.
+        """
+        plan = self._link.plan
+        state = self._state
+        if plan is None or state is None or state.phase is not Phase.PLAY:
+            return None
+        shared = _recall_list(plan, self, state)  # the same for every player (its floats shared)
+        kept = self._kept
+        if kept is None:
+            kept = self._kept = _Kept()
+        lists = kept.lists
+        tracker = plan.tracker
+        for seat in range(self._rules.seats):
+            if seat not in lists:
+                lists[seat] = tracker.observe(state, seat).tolist() + shared
+        return lists[player]
+
     def round_actions(self) -> list[int]:
         """The players' actions of the current round (the last finished one between rounds).
 
         Returns:
             One action per play of the state's round history, in order.
         """
-        state = self._state
+        state = self._now()
         plays = 0 if state is None else len(state.history)
         actions = self._round_actions
         if not plays:  # a new round is dealt, or the first is not yet
@@ -1007,6 +1149,478 @@ def recall_layout(rules: RuleSet, rounds: int) -> tuple[tuple[str, int, int], ..
     return tuple(blocks)
 
 
+def _recall_blocks(rules: RuleSet, rounds: int) -> dict[str, tuple[int, int]]:
+    """The blocks of `recall_layout`, placed from the observation's end."""
+    size = observation_shape(rules)[0]
+    return {name: (at - size, stop - size) for name, at, stop in recall_layout(rules, rounds)}
+
+
+def _f32(value: float) -> float:
+    """`value` as a `float32` tensor holds it (and its `tolist()` gives it back)."""
+    return float(np.float32(value))
+
+
+class _Link:
+    """What the states of one game share: the game's observers, where a play writes.
+
+    A state keeps its game's link. OpenSpiel's `clone` deep-copies a Python
+    state's attributes: the copy keeps the same link. OpenSpiel's own
+    serialization pickles them: the state read back gets the link kept for
+    states read back of the same rule set, with observers of its own.
+    """
+
+    __slots__ = (
+        "deck_outcomes",
+        "obs_size",
+        "observers",
+        "pile",
+        "plan",
+        "recall_at",
+        "rounds",
+        "rules",
+    )
+
+    def __init__(self, rules: RuleSet, rounds: int) -> None:
+        self.rules = rules
+        self.rounds = rounds
+        self.observers: dict[bool, XeriObserver] = {}
+        self.obs_size = observation_shape(rules)[0]
+        # Where a play writes in the recall blocks (from the observation's end).
+        recall_at = {name: at for name, (at, _) in _recall_blocks(rules, rounds).items()}
+        recall_at["actions"] = num_actions(rules)
+        self.recall_at = recall_at
+        self.pile = rules.capture.__class__ is PileCapture
+        follows = self.pile and not rules.face_down
+        self.plan = _TensorPlan(rules, rounds) if follows else None
+        # The chance outcomes of a whole deck before its first card (the engine's).
+        self.deck_outcomes: list[tuple[int, float]] | None = None
+
+    def __copy__(self) -> _Link:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Link:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_read_link, (self.rules, self.rounds))
+
+
+_READ_LINKS: dict[tuple[int, int], _Link] = {}
+"""The links of pickled states read back, by `id` of their rule set and rounds."""
+
+
+def _read_link(rules: RuleSet, rounds: int) -> _Link:
+    """The link of a state read back from a pickle: one per rule set and rounds, made once."""
+    link = _READ_LINKS.get((id(rules), rounds))
+    if link is None or link.rules is not rules:
+        if len(_READ_LINKS) >= 64:  # rule sets made on the fly must not pile up
+            _READ_LINKS.clear()
+        link = _READ_LINKS[id(rules), rounds] = _Link(rules, rounds)
+    return link
+
+
+class _Kept:
+    """Each player's information-state tensor as a list, kept by a state from play to play.
+
+    OpenSpiel's `clone` (and `child`) deep-copies a Python state's
+    attributes: the copy shares the lists and neither state owns them any
+    more, so each copies them before its first write. Pickled (OpenSpiel's
+    own serialization) nothing is kept: the state read back makes its
+    tensors whole.
+    """
+
+    __slots__ = ("lists", "owned")
+
+    def __init__(self) -> None:
+        self.lists: dict[int, list[float]] = {}
+        self.owned = True
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Kept:
+        self.owned = False
+        copy = _Kept()
+        copy.lists = dict(self.lists)
+        copy.owned = False
+        return copy
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Kept, ())
+
+
+class _TensorPlan:
+    """Where a play of a pile game without face-down cards writes in a player's tensor list.
+
+    The information-state tensor of a player is its observation tensor
+    (seats and sides counted from it) followed by the recall blocks (the
+    same for every player in such a game). The places are read once from
+    the layouts, for each player, and the values are those a `float32`
+    tensor holds.
+    """
+
+    def __init__(self, rules: RuleSet, rounds: int) -> None:
+        lay = _layout(rules)
+        start = lay.start
+        cards = len(DECK)
+        seats = rules.seats
+        self.sides = rules.sides
+        self.hand = start["hand"]
+        self.table = start["table"]
+        self.top = start["top"]
+        self.unknown = start["unknown"]
+        self.stock = start["stock"]
+        self.table_count = start["table_count"]
+        self.lone = start["lone_item"]
+        # Per player, by absolute seat or side: the places of the seat-relative blocks.
+        self.players: list[tuple[list[int], ...]] = []
+        for me in range(seats):
+            rel = [(seat - me) % seats for seat in range(seats)]
+            rel_side = lay.rel_sides[me]
+            self.players.append(
+                (
+                    [start["played"] + r * cards for r in rel],
+                    [start["hand_sizes"] + r for r in rel],
+                    [start["to_move"] + r for r in rel],
+                    [start["last_capturer"] + r for r in rel],
+                    [start["captured"] + r * cards for r in rel_side],
+                    [start["captured_counts"] + r for r in rel_side],
+                    [start["xeris"] + r for r in rel_side],
+                    [start["jack_xeris"] + r for r in rel_side],
+                )
+            )
+        self.trail = [places[:3] for places in self.players]  # what `_trail_into` reads
+        size = lay.size
+        blocks = _recall_blocks(rules, rounds)
+        self.recall_blocks = blocks
+        self.recall_size = max(stop for _, stop in blocks.values())
+        self.plays = size + blocks["plays"][0]
+        self.table_order = size + blocks["table_order"][0]
+        self.take_order = size + blocks["take_order"][0]
+        self.take_kinds = size + blocks["take_kinds"][0]
+        actions = num_actions(rules)
+        self.play_value = [_f32((a + 1) / (actions + 1)) for a in range(actions)]
+        slots = _SLOT * _SLOT
+        self.place = [
+            [_f32((k * _SLOT + i + 1) / slots) for i in range(_SLOT)] for k in range(_SLOT)
+        ]
+        self.kinds = {kind: _f32(value) for kind, value in _TAKE_KINDS.items()}
+        self.of_hand = [_f32(n / rules.hand_size) for n in range(rules.hand_size + 1)]
+        self.of_deck = [_f32(n / cards) for n in range(cards + 1)]
+        self.of_cap = [_f32(min(1.0, n / lay.xeri_cap)) for n in range(cards + 1)]
+        self.redealt_value = [_f32((i + 1) / _SLOT) for i in range(cards)]
+        # Zeros, each a float object of its own (see `_trail_into`), for the recall lists.
+        self.zeros: list[float] = np.zeros(self.recall_size, np.float64).tolist()
+        # The observation tensors are made by a tracker of their own (it follows nothing).
+        self.tracker = TensorTracker(rules)
+
+
+def _recall_list(plan: _TensorPlan, state: XeriState, game_state: GameState) -> list[float]:
+    """The recall blocks as a list, as `_make_recall` writes them (no face-down cards)."""
+    values = plan.zeros.copy()
+    blocks = plan.recall_blocks
+    z = 0.0
+    at = blocks["plays"][0]
+    for k, action in enumerate(state.round_actions()):
+        values[at + k] = plan.play_value[action] + z
+    place = plan.place
+    at = blocks["table_order"][0]
+    for k, item in enumerate(game_state.table):
+        values[at + item.index] = place[k][0] + z  # type: ignore[union-attr]  # a pile holds cards
+    at = blocks["take_order"][0]
+    kinds = blocks["take_kinds"][0]
+    for k, take in enumerate(game_state.takes):
+        places = place[k]
+        for i, card in enumerate(take.cards):
+            values[at + card.index] = places[i] + z
+        values[kinds + k] = plan.kinds[take.xeri] + z
+    at, stop = blocks["redealt_order"]
+    for table in game_state.redealt:
+        for card in table:
+            if at < stop:
+                values[at] = plan.redealt_value[card.index] + z
+                at += 1
+    values[blocks["dealt"][0]] = plan.of_deck[len(game_state.dealing)] + z
+    at, stop = blocks["results"]
+    for result in game_state.round_results:
+        fields = (
+            *result.cards,
+            *result.card_points,
+            *result.majority,
+            *result.xeris,
+            *result.xeri_bonus,
+            *result.total,
+            result.leftover,
+            sum(sum(points) for _, points in result.categories),
+        )
+        for value in fields:
+            if at < stop:
+                values[at] = _f32(_squash(value))
+                at += 1
+    return values
+
+
+def _tensor_play(  # noqa: PLR0917  # internal, one call site on the hot path
+    plan: _TensorPlan | None,
+    kept: _Kept,
+    before: GameState,
+    after: GameState,
+    action: int,
+    plays: int,
+) -> bool:
+    """Write one play of a pile game into every kept tensor list; False when it cannot.
+
+    The play is `action` (its card's index), from `before` to `after`, the
+    round's `plays`-th. A play that ends the round, deals again under
+    another dealer, changes the bottom card shown or takes twice is not
+    followed: the caller drops the lists, made whole when next asked for.
+    What is written is what every player sees: the card played, the table,
+    the capture, the hand sizes, and each player's own new hand (G8).
+    """
+    if (
+        plan is None
+        or after.phase is not Phase.PLAY
+        or after.dealer != before.dealer
+        or after.bottom_card is not before.bottom_card
+    ):
+        return False
+    takes = after.takes
+    if len(takes) - len(before.takes) > 1:
+        return False
+    lists = kept.lists
+    if not kept.owned:  # shared with a copy: copied before the first write
+        for player, values in list(lists.items()):
+            lists[player] = values.copy()
+        kept.owned = True
+    mover: int = before.to_move  # type: ignore[assignment]  # a play: a seat was to move
+    following = after.to_move
+    table = before.table
+    if len(takes) != len(before.takes):
+        _take_into(plan, lists, mover, following, table, after, action, plays)
+    else:
+        _trail_into(plan, lists, mover, following, table, after, action, plays)
+    if len(after.stock) != len(before.stock):  # G8: every hand dealt again
+        _dealt_into(plan, lists, before, after)
+    return True
+
+
+def _trail_into(  # noqa: PLR0917  # internal, one call site on the hot path
+    plan: _TensorPlan,
+    lists: dict[int, list[float]],
+    mover: int,
+    following: int | None,
+    table: tuple[TableItem, ...],
+    after: GameState,
+    card: int,
+    plays: int,
+) -> None:
+    """`_tensor_play` of a card laid on the pile without a new deal: its writes one by one."""
+    on_table = len(after.table)
+    count = plan.of_deck[on_table]
+    lone = 1.0 if on_table == 1 else 0.0
+    place = plan.place[on_table - 1][0]
+    play = plan.play_value[card]
+    size = plan.of_hand[len(after.hands[mover])]
+    played_at = plan.plays + plays - 1
+    table_at = plan.table + card
+    top_at = plan.top + card
+    order_at = plan.table_order + card
+    count_at = plan.table_count
+    lone_at = plan.lone
+    old_top = plan.top + table[-1].index if table else -1  # type: ignore[union-attr]  # a pile holds cards
+    mine = plan.hand + card
+    theirs = plan.unknown + card
+    lone_changes = on_table <= 2  # `lone_item` is 0.0 from 2 items on
+    # A 0.0 or 1.0 is written as a float object of its own (`1.0 + z`): a list
+    # holding one object in many places copies slower (its count is raised once
+    # per place, in turn). The other values (`size`, `count`, `place`, `play`)
+    # are the plan's, each in few places of a list at a time.
+    z = 0.0
+    trail = plan.trail
+    for player, values in lists.items():
+        played, sizes, to_move = trail[player]
+        values[played[mover] + card] = 1.0 + z
+        values[mine if player == mover else theirs] = z + z
+        values[sizes[mover]] = size
+        values[to_move[mover]] = z + z
+        if following is not None:
+            values[to_move[following]] = 1.0 + z
+        if old_top >= 0:
+            values[old_top] = z + z
+        values[table_at] = 1.0 + z
+        values[top_at] = 1.0 + z
+        values[count_at] = count
+        if lone_changes:
+            values[lone_at] = lone + z
+        values[order_at] = place
+        values[played_at] = play
+
+
+def _side_counts(
+    sides: tuple[int, ...], takes: tuple[Take, ...], side: int
+) -> tuple[int, int, int]:
+    """The cards, xeris and jack xeris a side captured in `takes`."""
+    count = xeris = jacks = 0
+    for take in takes:
+        if sides[take.seat] == side:
+            count += len(take.cards)
+            if take.xeri is not None:
+                xeris += 1
+                jacks += take.xeri is XeriKind.JACK_XERI
+    return count, xeris, jacks
+
+
+def _take_into(  # noqa: PLR0917  # internal, one call site on the hot path
+    plan: _TensorPlan,
+    lists: dict[int, list[float]],
+    mover: int,
+    following: int | None,
+    table: tuple[TableItem, ...],
+    after: GameState,
+    card: int,
+    plays: int,
+) -> None:
+    """`_tensor_play` of a capture: the pile to the side, its counts and xeris, its order."""
+    takes = after.takes
+    k = len(takes) - 1
+    take = takes[k]
+    side = plan.sides[take.seat]
+    count, xeris, jacks = _side_counts(plan.sides, takes, side)
+    of_cap = plan.of_cap
+    counted = plan.of_deck[count]
+    made, jack_made = of_cap[xeris], of_cap[jacks]
+    # The same places for every player: the pile's table plane and places (cleared),
+    # the capture's places and kind, the empty table, the play.
+    cleared = [plan.top + table[-1].index]  # type: ignore[union-attr]  # a capture takes a pile
+    for item in table:
+        i = item.index  # type: ignore[union-attr]  # a pile holds cards
+        cleared += (plan.table + i, plan.table_order + i)
+    cleared += (plan.table_count, plan.lone)  # the table is empty: 0 items, none lone
+    places = plan.place[k]
+    taken = [c.index for c in take.cards]
+    order_at = [plan.take_order + i for i in taken]
+    order = places[: len(taken)]
+    kind_at = plan.take_kinds + k
+    kind = plan.kinds[take.xeri]
+    played_at = plan.plays + plays - 1
+    play = plan.play_value[card]
+    size = plan.of_hand[len(after.hands[mover])]
+    mine = plan.hand + card
+    theirs = plan.unknown + card
+    seat = take.seat
+    previous = takes[k - 1].seat if k else -1  # the last capturer before this one
+    z = 0.0  # a 0.0 or 1.0 as a float object of its own, as in `_trail_into`
+    for player, values in lists.items():
+        played, sizes, to_move, last, captured, counts, xeri_at, jack_at = plan.players[player]
+        values[played[mover] + card] = 1.0 + z
+        values[mine if player == mover else theirs] = z + z
+        values[sizes[mover]] = size
+        values[to_move[mover]] = z + z
+        if following is not None:
+            values[to_move[following]] = 1.0 + z
+        for at in cleared:
+            values[at] = z + z
+        for at, value in zip(order_at, order, strict=True):
+            values[at] = value
+        values[kind_at] = kind
+        values[played_at] = play
+        plane = captured[side]
+        for i in taken:
+            values[plane + i] = 1.0 + z
+        values[counts[side]] = counted
+        values[xeri_at[side]] = made
+        values[jack_at[side]] = jack_made
+        if previous >= 0:
+            values[last[previous]] = z + z
+        values[last[seat]] = 1.0 + z
+
+
+def _dealt_into(
+    plan: _TensorPlan, lists: dict[int, list[float]], before: GameState, after: GameState
+) -> None:
+    """G8: every hand dealt again: the hand sizes, and each player's own new hand."""
+    hands = after.hands
+    of_hand = plan.of_hand
+    hand_at = plan.hand
+    stock = plan.of_deck[len(after.stock)]
+    z = 0.0  # fresh float objects, as in `_trail_into`
+    for player, values in lists.items():
+        values[plan.stock] = stock + z
+        sizes = plan.players[player][1]
+        for seat, hand in enumerate(hands):
+            values[sizes[seat]] = of_hand[len(hand)] + z
+        for card in before.hands[player]:
+            values[hand_at + card.index] = z + z
+        for card in hands[player]:
+            values[hand_at + card.index] = 1.0 + z
+            values[plan.unknown + card.index] = z + z
+
+
+def _make_recall(
+    tensor: npt.NDArray[np.float32],
+    blocks: Mapping[str, tuple[int, int]],
+    state: XeriState,
+    game_state: GameState,
+    player: int,
+) -> None:
+    """Write the blocks of `recall_layout` whole into `tensor`, the recall part of the tensor.
+
+    `blocks` are the blocks' places in `tensor`.
+    """
+    rules = state._rules
+    tensor[:] = 0.0
+    at = blocks["plays"][0]
+    actions = state.round_actions()
+    if actions:
+        plays = (np.array(actions, dtype=np.float32) + 1.0) / (num_actions(rules) + 1)
+        tensor[at : at + len(actions)] = plays
+    # Without face-down cards a seat sees the table, the takes, the redealt
+    # tables and the results as they are.
+    seen: Observation | GameState = observe(game_state, player) if rules.face_down else game_state
+    takes: tuple[ObservedTake | Take, ...] = seen.takes
+    slots = _SLOT * _SLOT
+    index: list[int] = []  # where each card's place goes, and the place
+    place: list[float] = []
+    at = blocks["table_order"][0]
+    for k, item in enumerate(seen.table):
+        cards = item.cards if isinstance(item, Build) else (item,)
+        for i, card in enumerate(cards):
+            index.append(at + card.index)
+            place.append((k * _SLOT + i + 1) / slots)
+    at = blocks["take_order"][0]
+    kinds = blocks["take_kinds"][0]
+    for k, take in enumerate(takes):
+        for i, card in enumerate(take.cards):
+            index.append(at + card.index)
+            place.append((k * _SLOT + i + 1) / slots)
+        index.append(kinds + k)
+        place.append(_TAKE_KINDS[take.xeri])
+    if index:
+        tensor[index] = place
+    at, stop = blocks["redealt_order"]
+    i = at
+    for table in seen.redealt:
+        for card in table:
+            if i < stop:
+                tensor[i] = (card.index + 1) / _SLOT
+                i += 1
+    tensor[blocks["dealt"][0]] = len(game_state.dealing) / len(DECK)
+    at, stop = blocks["results"]
+    i = at
+    for result in seen.round_results:
+        fields = (
+            *result.cards,
+            *result.card_points,
+            *result.majority,
+            *result.xeris,
+            *result.xeri_bonus,
+            *result.total,
+            result.leftover,
+            sum(sum(points) for _, points in result.categories),
+        )
+        for value in fields:
+            if i < stop:
+                tensor[i] = _squash(value)
+                i += 1
+
+
 class XeriObserver:
     """Observations and information states of `python_xeri`, as strings and tensors.
 
@@ -1079,6 +1693,7 @@ class XeriObserver:
         self._size = size
         self._obs_size = observation_shape(rules)[0]
         self._blocks = blocks
+        self._recall_blocks = _recall_blocks(rules, rounds) if recall else {}
         self._actions = num_actions(rules)
         self.tensor: npt.NDArray[np.float32] = np.zeros(size, np.float32)
         self.dict: dict[str, npt.NDArray[np.float32]] = {
@@ -1102,7 +1717,7 @@ class XeriObserver:
             state: a state of the game.
             player: a player.
         """
-        game_state = state._state
+        game_state = state.game_state
         tensor = self.tensor
         if game_state is None:
             tensor.fill(0.0)
@@ -1160,64 +1775,7 @@ class XeriObserver:
 
     def _make_recall(self, state: XeriState, game_state: GameState, player: int) -> None:
         """The blocks of `recall_layout`, made whole."""
-        tensor = self.tensor
-        tensor[self._obs_size :] = 0.0
-        blocks = self._blocks
-        at = blocks["plays"][0]
-        actions = state.round_actions()
-        if actions:
-            plays = (np.array(actions, dtype=np.float32) + 1.0) / (self._actions + 1)
-            tensor[at : at + len(actions)] = plays
-        # Without face-down cards a seat sees the table, the takes, the redealt
-        # tables and the results as they are.
-        seen: Observation | GameState = (
-            observe(game_state, player) if self._rules.face_down else game_state
-        )
-        takes: tuple[ObservedTake | Take, ...] = seen.takes
-        slots = _SLOT * _SLOT
-        index: list[int] = []  # where each card's place goes, and the place
-        place: list[float] = []
-        at = blocks["table_order"][0]
-        for k, item in enumerate(seen.table):
-            cards = item.cards if isinstance(item, Build) else (item,)
-            for i, card in enumerate(cards):
-                index.append(at + card.index)
-                place.append((k * _SLOT + i + 1) / slots)
-        at = blocks["take_order"][0]
-        kinds = blocks["take_kinds"][0]
-        for k, take in enumerate(takes):
-            for i, card in enumerate(take.cards):
-                index.append(at + card.index)
-                place.append((k * _SLOT + i + 1) / slots)
-            index.append(kinds + k)
-            place.append(_TAKE_KINDS[take.xeri])
-        if index:
-            tensor[index] = place
-        at, stop = blocks["redealt_order"]
-        i = at
-        for table in seen.redealt:
-            for card in table:
-                if i < stop:
-                    tensor[i] = (card.index + 1) / _SLOT
-                    i += 1
-        tensor[blocks["dealt"][0]] = len(game_state.dealing) / len(DECK)
-        at, stop = blocks["results"]
-        i = at
-        for result in seen.round_results:
-            fields = (
-                *result.cards,
-                *result.card_points,
-                *result.majority,
-                *result.xeris,
-                *result.xeri_bonus,
-                *result.total,
-                result.leftover,
-                sum(sum(points) for _, points in result.categories),
-            )
-            for value in fields:
-                if i < stop:
-                    tensor[i] = _squash(value)
-                    i += 1
+        _make_recall(self.tensor[self._obs_size :], self._recall_blocks, state, game_state, player)
 
     def string_from(self, state: XeriState, player: int) -> str:
         """What `player` sees of `state`, as one line of text.
@@ -1229,7 +1787,7 @@ class XeriObserver:
         Returns:
             The observation's fields in a fixed order (see the module docstring).
         """
-        game_state = state._state
+        game_state = state.game_state
         if game_state is None:
             return f"p{player} | the first dealer is not drawn yet"
         seen = observe(game_state, player)
