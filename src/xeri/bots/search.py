@@ -269,6 +269,7 @@ class _PileFacts:
     """
 
     __slots__ = (
+        "following",
         "opposed",
         "orders",
         "rows",
@@ -295,8 +296,9 @@ class _PileFacts:
         self.worth = {card: float(points(card)) for card in rules.deck}
         self.xeri = float(rules.xeri_points)
         sides, seats = rules.sides, rules.seats
-        # Whether the seat after each seat plays for another side (F1).
-        self.opposed = tuple(sides[(seat + 1) % seats] != sides[seat] for seat in range(seats))
+        # The seat after each seat, and whether it plays for another side (F1).
+        following = self.following = tuple((seat + 1) % seats for seat in range(seats))
+        self.opposed = tuple(sides[after] != sides[seat] for seat, after in enumerate(following))
         self.size = len(rules.deck) + 1
         self.rows: list[tuple[tuple[float, ...], tuple[float, ...]] | None] = [None] * (
             self.size * self.size
@@ -391,9 +393,10 @@ class _FairPile:
         facts = self.facts
         table: Sequence[Card] = view.table  # type: ignore[assignment]  # a pile holds cards
         sweeper = facts.sweeper
-        if table:
+        piled = len(table)
+        if piled:
             top = table[-1].rank
-            if len(table) >= 2 and sweeper is not None:  # a pile of two is worth the sweeper
+            if piled >= 2 and sweeper is not None:  # a pile of two is worth the sweeper
                 jack = -1  # the first sweeper, played when no card takes by rank
                 for i, card in enumerate(moves):
                     rank = card.rank
@@ -412,16 +415,12 @@ class _FairPile:
                         rest[card.index >> 2] -= 1
                         self.left -= 1
                         return i
-        hands = view.hands
         seat = view.seat
-        nxt = seat + 1
-        if nxt == len(hands):
-            nxt = 0
         left = self.left
         unseen = left - n  # cards the mover has not seen: other hands, stock
         if unseen < 0:  # noqa: PLR1730  # a test, not a call of max, at every turn
             unseen = 0
-        h = len(hands[nxt])
+        h = len(view.hands[facts.following[seat]])
         rows = facts.rows[unseen * facts.size + h]
         if rows is None:
             rows = facts.row(unseen, h)
@@ -430,7 +429,7 @@ class _FairPile:
         pile = 0.0
         for card in table:
             pile += worth[card]
-        stake = pile + 0.2 * (len(table) + 1) + (facts.xeri if not table else 0.0)
+        stake = pile + 0.2 * (piled + 1) + (facts.xeri if not piled else 0.0)
         order = facts.orders[n]
         if order is None:
             order = facts.order(n)
