@@ -258,3 +258,100 @@ def test_the_gymnasium_vector_env_takes_an_array_policy_for_the_opponents():
     env.step(random_policy(obs["observation"], obs["action_mask"], np.random.default_rng(1)))
     assert seen
     assert all(shape[1] == obs["observation"].shape[1] for shape in seen)
+
+
+FAST_RULES = tuple(rules for rules in PILE_RULES if not rules.face_down)
+
+
+def _every_seat(games: XeriVector, states) -> None:
+    """The kept tensor and mask of every seat of every game are the engine's."""
+    for row, state in enumerate(states):
+        for seat in range(state.rules.seats):
+            kept = games._views[games._slot[row, seat], row]
+            if kept.dtype == np.uint8:
+                kept = games.to_float32(kept)
+            expected = xeri.observation_tensor(xeri.observe(state, seat))
+            assert (kept == np.asarray(expected, dtype=np.float32)).all(), (row, seat)
+            hand = games._view_masks[games._slot[row, seat], row]
+            assert set(np.flatnonzero(hand)) == {card.index for card in state.hands[seat]}
+
+
+@pytest.mark.parametrize("dtype", ["float32", "uint8"])
+@pytest.mark.parametrize("rules", FAST_RULES, ids=lambda r: r.name)
+def test_G3_G12_the_kept_tensors_of_every_seat_follow_the_engine_through_round_ends(rules, dtype):
+    # Every seat's tensor is written play by play, not read whole: after
+    # deals, captures, round ends and auto-resets each still equals the
+    # engine's tensor of that seat.
+    games = XeriVector(rules, num_envs=5, seed=3, record=True, dtype=dtype)
+    obs, mask, _ = games.reset()
+    states = [games.state(row) for row in range(games.num_envs)]
+    _every_seat(games, states)
+    rng = np.random.default_rng(3)
+    plays = len(rules.deck) - rules.table_size
+    ended = 0
+    for _ in range(plays * 2 + 3):
+        actions = random_policy(obs, mask, rng)
+        obs, mask, _, _, terminated = games.step(actions)
+        ended += int(terminated.sum())
+        states = [games.state(row) for row in range(games.num_envs)]
+        _every_seat(games, states)
+    assert ended >= 2 * games.num_envs
+
+
+@pytest.mark.parametrize("rules", [GREEK, GREEK_FOUR, PILE_RULES[4]], ids=lambda r: r.name)
+def test_G3_G12_games_played_apart_follow_the_engine(rules):
+    # `play` on some of the games only (as the Gymnasium VectorEnv's
+    # opponents do): each game's seats then move at their own pace.
+    games = XeriVector(rules, num_envs=6, seed=4, record=True)
+    games.reset()
+    rng = np.random.default_rng(4)
+    for _ in range(len(rules.deck) * 2):
+        rows = np.flatnonzero(rng.random(games.num_envs) < 0.6)
+        masks = games.masks()[rows]
+        games.play(rows, random_policy(None, masks, rng))
+        states = [games.state(row) for row in range(games.num_envs)]
+        _every_seat(games, states)
+        _check(games, states, games.observe(), games.masks(), games._to_move)
+
+
+def test_step_returns_the_envs_own_arrays_valid_until_the_next_step():
+    games = XeriVector(GREEK, num_envs=4, seed=6)
+    obs, mask, _ = games.reset()
+    rng = np.random.default_rng(6)
+    first, first_mask = obs, mask
+    kept, kept_mask = obs.copy(), mask.copy()
+    obs, mask, _, _, _ = games.step(random_policy(obs, mask, rng))
+    # The arrays of the reset were changed in place by the step (every
+    # seat's tensor shows whose turn it is, the mover's hand lost a card);
+    # the copies kept them.
+    assert not (first == kept).all()
+    assert not (first_mask == kept_mask).all()
+    assert (kept[:, :52] == kept_mask).all()
+    again = XeriVector(GREEK, num_envs=4, seed=6, copy=True)
+    fresh, fresh_mask, _ = again.reset()
+    assert (fresh == kept).all()
+    assert (fresh_mask == kept_mask).all()
+    again.step(random_policy(fresh, fresh_mask, np.random.default_rng(6)))
+    assert (fresh == kept).all()  # copy=True: new arrays every time
+    assert (fresh_mask == kept_mask).all()
+
+
+def test_copy_must_be_a_bool():
+    with pytest.raises(xeri.ArgumentError, match="copy"):
+        XeriVector(GREEK, num_envs=2, copy="yes")
+
+
+def test_G3_the_shuffles_give_every_order_alike():
+    # The deck's order of each game: every permutation of four places comes
+    # up about as often (24,000 rows, 1,000 expected each, a few sigma apart
+    # at most), and every row of 52 is a permutation.
+    from xeri.envs.vector import _shuffled  # noqa: PLC0415  # numpy is optional
+
+    rng = np.random.default_rng(11)
+    orders = _shuffled(rng, 24_000, 4)
+    counts = np.unique(orders @ np.array([64, 16, 4, 1]), return_counts=True)[1]
+    assert len(counts) == 24
+    assert counts.min() > 880
+    assert counts.max() < 1120
+    rows = _shuffled(rng, 500, 52)
+    assert (np.sort(rows, axis=1) == np.arange(52)).all()
