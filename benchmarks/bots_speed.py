@@ -1,6 +1,6 @@
 """Decisions per second of the search bots, with `rollout` and with the public engine.
 
-Run: `python benchmarks/bots_speed.py [--decisions N] [--compare ROOT [--repeat K]]`.
+Run: `python benchmarks/bots_speed.py [--decisions N] [--compare ROOT [--repeat K]] [--cpu]`.
 The search bots play their rounds out with `xeri.rollout`; this script
 measures what that gains by timing the same bots on the same observations
 with `xeri.rollout` replaced by a loop over `legal_moves` and `apply` that
@@ -13,6 +13,10 @@ alternating. A ratio is the median over the `K` turns of this version's
 decisions per second over ROOT's in that turn, so that a change in the
 machine's load touches both alike. The bots draw the same numbers in both
 versions as long as their rollouts do, so both make the same decisions.
+
+With `--cpu` the decisions are timed in CPU time of the thread rather than
+wall-clock time: on a machine whose cores other jobs share, the time spent
+waiting for a core then counts in neither version.
 """
 
 from __future__ import annotations
@@ -68,17 +72,23 @@ def observations(rules: xeri.RuleSet, count: int) -> list[xeri.Observation]:
 
 
 def speeds(
-    rules: xeri.RuleSet, bot: PIMCBot | ISMCTSBot, decisions: int, *, public: bool = True
+    rules: xeri.RuleSet,
+    bot: PIMCBot | ISMCTSBot,
+    decisions: int,
+    *,
+    public: bool = True,
+    cpu: bool = False,
 ) -> list[float]:
     """Decisions per second of `bot` on `rules`: with `rollout`, then through the public path.
 
-    Without `public`, with `rollout` only.
+    Without `public`, with `rollout` only; with `cpu`, per second of the thread's CPU time.
     """
+    clock = time.thread_time if cpu else time.perf_counter
     views = observations(rules, decisions)
     out: list[float] = []
     for patched in (False, True) if public else (False,):
         rng = random.Random(1)
-        started = time.perf_counter()
+        started = clock()
         if patched:
             with mock.patch("xeri.bots.search.rollout", public_rollout):
                 for view in views:
@@ -86,25 +96,26 @@ def speeds(
         else:
             for view in views:
                 bot.choose(view, rng)
-        out.append(len(views) / (time.perf_counter() - started))
+        out.append(len(views) / (clock() - started))
     return out
 
 
-def child(row: int, decisions: int) -> None:
+def child(row: int, decisions: int, *, cpu: bool) -> None:
     """Time one row (rule set and bot) with `rollout` and print its speed as JSON."""
     rules = getattr(xeri, RULES[row // 2])
-    print(json.dumps(speeds(rules, bots()[row % 2], decisions, public=False)[0]))
+    print(json.dumps(speeds(rules, bots()[row % 2], decisions, public=False, cpu=cpu)[0]))
 
 
-def timed_in(src: Path, row: int, decisions: int) -> float:
+def timed_in(src: Path, row: int, decisions: int, *, cpu: bool) -> float:
     """One row's decisions per second, timed in a child process importing the library from `src`."""
     env = dict(os.environ, PYTHONPATH=str(src))
     args = [sys.executable, __file__, "--row", str(row), "--decisions", str(decisions)]
+    args += ["--cpu"] if cpu else []
     done = subprocess.run(args, env=env, capture_output=True, text=True, check=True)
     return float(json.loads(done.stdout.splitlines()[-1]))
 
 
-def compare(root: Path, decisions: int, repeat: int) -> None:
+def compare(root: Path, decisions: int, repeat: int, *, cpu: bool) -> None:
     """Print each row's decisions per second in this version and in `root`'s, and their ratio."""
     here = Path(xeri.__file__).resolve().parent.parent
     there = root.resolve() / "src"
@@ -115,7 +126,7 @@ def compare(root: Path, decisions: int, repeat: int) -> None:
         theirs: list[float] = []
         for turn in range(repeat):
             pair = (here, there) if turn % 2 == 0 else (there, here)
-            got = {src: timed_in(src, row, decisions) for src in pair}
+            got = {src: timed_in(src, row, decisions, cpu=cpu) for src in pair}
             ours.append(got[here])
             theirs.append(got[there])
         ratio = statistics.median(a / b for a, b in zip(ours, theirs, strict=True))
@@ -133,19 +144,20 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=20)
     parser.add_argument("--compare", type=Path, metavar="ROOT", help="another checkout to compare")
     parser.add_argument("--repeat", type=int, default=3, help="turns of each version (--compare)")
+    parser.add_argument("--cpu", action="store_true", help="time in CPU time of the thread")
     parser.add_argument("--row", type=int, help=argparse.SUPPRESS)  # one row, in a child process
     args = parser.parse_args()
     if args.row is not None:
-        child(args.row, args.decisions)
+        child(args.row, args.decisions, cpu=args.cpu)
         return
     if args.compare is not None:
-        compare(args.compare, args.decisions, args.repeat)
+        compare(args.compare, args.decisions, args.repeat, cpu=args.cpu)
         return
     print(f"{'rules':<11} {'bot':<28} {'rollout':>9} {'public':>9} {'gain':>6}")
     for name in RULES:
         rules = getattr(xeri, name)
         for bot in bots():
-            fast, public = speeds(rules, bot, args.decisions)
+            fast, public = speeds(rules, bot, args.decisions, cpu=args.cpu)
             print(
                 f"{rules.name:<11} {bot!r:<28.28} {fast:>9.1f} {public:>9.1f}"
                 f" {fast / public:>5.2f}x",

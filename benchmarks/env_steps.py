@@ -27,18 +27,27 @@ The contenders:
 * **Gymnasium** `xeri.envs.gymnasium.env` against `RandomBot`: the agent's
   and the bot's decisions both counted;
 * **vector**: `xeri.envs.vector.XeriVector` with N games, self-play, the
-  observation and mask of every game at every step, one decision per game
-  per step; the random legal card of a game is the argmax of random odd
-  16-bit integers on its mask (a tie, about 1 decision in 20,000, goes to
-  the lower card); once with `float32` observations, once with `uint8`
-  ones (`dtype="uint8"`: the same tensors times their columns' divisors);
+  observation and mask of every game at every step (the environment's own
+  arrays, as `step` returns them by default), one decision per game per
+  step; the random legal actions come from the environment's own sampler
+  (`games.sample_actions(rng)`, uniform over each mover's hand), as the
+  engine loop draws from the engine's own list (`legal_actions`); once with
+  `float32` observations, once with `uint8` ones (`dtype="uint8"`: the same
+  tensors times their columns' divisors), and, for comparison, once with
+  the mask-noise policy of a user without the sampler (the argmax of random
+  odd 16-bit integers on the mask; a tie, about 1 decision in 20,000, goes
+  to the lower card);
 * **greek_numpy**: the shared vectorised yardstick
   `../shared/bench/greek_numpy.py` (random rounds on arrays without
   observations), imported from `../shared/bench` relative to the project
   root (the working directory) or from `--bench DIR`, 48 decisions a
   round; reported as absent when it is not there.
 
-`--markdown` prints the table as the Game AI page shows it.
+`--markdown` prints the table as the Game AI page shows it. `--cpu` times
+every contender in this process's CPU time (`time.process_time`) instead of
+the wall clock: on a machine shared with other work, a contender's turn is
+then not charged for the time the process waits for a core (each contender
+is one thread, so the two agree on a quiet machine).
 """
 
 from __future__ import annotations
@@ -62,10 +71,15 @@ Contender = Callable[[float], float]
 """Plays for about the given seconds; returns the decisions per second."""
 
 
+CLOCK: list[Callable[[], float]] = [time.perf_counter]
+"""The clock of every timing: the wall clock, or the process's CPU time with `--cpu`."""
+
+
 def _timed(body: Callable[[], int], seconds: float) -> float:
+    clock = CLOCK[0]
     done = 0
-    t0 = time.perf_counter()
-    while (elapsed := time.perf_counter() - t0) < seconds:
+    t0 = clock()
+    while (elapsed := clock() - t0) < seconds:
         done += body()
     return done / elapsed
 
@@ -195,8 +209,12 @@ def gymnasium_env(seconds: float) -> float:
     return _timed(body, seconds)
 
 
-def vector(seconds: float, *, envs: int, dtype: str = "float32") -> float:
-    """XeriVector self-play: one decision per game per step, observations and masks included."""
+def vector(seconds: float, *, envs: int, dtype: str = "float32", noise: bool = False) -> float:
+    """XeriVector self-play: one decision per game per step, observations and masks included.
+
+    The actions from `games.sample_actions(rng)`, or with `noise` the
+    argmax of random odd 16-bit integers on the mask.
+    """
     from xeri.envs.vector import XeriVector  # noqa: PLC0415
 
     games = XeriVector(RULES, num_envs=envs, seed=6, dtype=dtype)
@@ -204,16 +222,20 @@ def vector(seconds: float, *, envs: int, dtype: str = "float32") -> float:
     _obs, mask, _to_move = games.reset()
     state = {"mask": mask}
 
-    def body() -> int:
+    def sampled() -> int:
+        _obs, _mask, _to_move, _rewards, _ended = games.step(games.sample_actions(rng))
+        return envs
+
+    def masked() -> int:
         mask = state["mask"]
         # A random legal card per game: the argmax of random 16-bit integers (odd,
         # so never 0) on the mask; ties (about 1 decision in 20,000) go to the lower card.
-        noise = np.frombuffer(rng.bytes(2 * mask.size), np.uint16).reshape(mask.shape)
-        actions = ((noise | np.uint16(1)) * mask.view(np.uint8)).argmax(axis=1)
+        bits = np.frombuffer(rng.bytes(2 * mask.size), np.uint16).reshape(mask.shape)
+        actions = ((bits | np.uint16(1)) * mask.view(np.uint8)).argmax(axis=1)
         _obs, state["mask"], _to_move, _rewards, _ended = games.step(actions)
         return envs
 
-    return _timed(body, seconds)
+    return _timed(masked if noise else sampled, seconds)
 
 
 def greek_numpy(seconds: float, *, module: object) -> float:
@@ -276,6 +298,10 @@ def _contenders(envs: int, bench: Path | None) -> list[tuple[str, Contender | No
             lambda s: vector(s, envs=envs, dtype="uint8"),
         ),
         (
+            f"vector env, {envs} games, obs + masks, mask-noise policy",
+            lambda s: vector(s, envs=envs, noise=True),
+        ),
+        (
             "shared `greek_numpy.py` (no observations)",
             None if yardstick is None else (lambda s: greek_numpy(s, module=yardstick)),
         ),
@@ -289,10 +315,13 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--envs", type=int, default=1024)
     parser.add_argument("--markdown", action="store_true")
+    parser.add_argument("--cpu", action="store_true", help="time in process CPU time")
     parser.add_argument(
         "--bench", type=Path, default=None, help="where greek_numpy.py is (../shared/bench)"
     )
     args = parser.parse_args()
+    if args.cpu:
+        CLOCK[0] = time.process_time
     contenders = _contenders(args.envs, args.bench)
     rates: dict[str, list[float]] = {name: [] for name, _ in contenders}
     ratios: dict[str, list[float]] = {name: [] for name, _ in contenders}

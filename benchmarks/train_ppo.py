@@ -247,7 +247,7 @@ def main() -> None:
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     rng = np.random.default_rng(args.seed)
-    games = XeriVector(xeri.GREEK, num_envs=args.envs, seed=args.seed)
+    games = XeriVector(xeri.GREEK, num_envs=args.envs, seed=args.seed, copy=True)  # kept per step
     params = init_params(games.observation_size, rng)
     opt = Adam(params, args.lr)
     curve: list[dict[str, float]] = []

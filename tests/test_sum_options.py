@@ -19,6 +19,8 @@ from pathlib import Path
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import xeri
 from support import cards, replaying
@@ -40,6 +42,7 @@ from xeri import (
 )
 from xeri._families.protocol import NO_NEEDS
 from xeri._families.sums.rule import GERMAN_VALUES, SCOPA_VALUES
+from xeri.testing import rule_sets
 
 C = Card.parse
 GOLDEN = Path(__file__).parent / "golden"
@@ -615,3 +618,60 @@ def test_X4_rollout_with_an_option_reaches_the_state_the_engine_reaches(rules):
         fast = xeri.rollout(start, random.Random(0), replaying(moves))
         assert fast == state
         assert fast.round_results == state.round_results
+
+
+# --------------------------------------------------------------------------
+# The moves listed are the values their public constructors make
+
+
+def check_moves_as_constructed(rules: xeri.RuleSet, seed: int) -> None:
+    """Random play of `rules`, mostly laying free; each listed move equals its constructor's."""
+    rng = random.Random(seed)
+    state = xeri.new_game(rules, rng=rng)
+    for _ in range(60):
+        if state.is_round_over:
+            break
+        if state.is_chance:
+            state = xeri.apply(state, xeri.chance_move(state, rng))
+            continue
+        moves = xeri.legal_moves(state)
+        listed = tuple(moves) if len(moves) <= 2_000 else [moves[rng.randrange(len(moves))]]
+        for move in listed:
+            if type(move) is Capture:
+                made = Capture(card=move.card, taken=move.taken)
+            elif type(move) is Combine:
+                made = Combine(card=move.card, onto=move.onto, value=move.value, also=move.also)
+            else:
+                continue
+            assert made == move
+            assert hash(made) == hash(move)
+        # Mostly laid free, so that the table grows and builds stay on it.
+        trails = [m for m in listed if type(m) is Trail]
+        pick = trails if trails and rng.random() < 0.7 else list(listed)
+        state = xeri.apply(state, pick[rng.randrange(len(pick))])
+
+
+# Values that fall in deck order (an Ace of 9, a Nine of 1): captures are re-sorted.
+FALLING = attrs.evolve(
+    GERMAN,
+    name="falling-values",
+    capture=SumCapture(values=dict(GERMAN_VALUES) | {Rank.ACE: 9, Rank.NINE: 1}, self_raise=True),
+)
+
+
+@pytest.mark.parametrize("rules", [GERMAN, SCOPA, xeri.CASSINO, FALLING], ids=lambda r: r.name)
+def test_D3_every_listed_move_equals_the_move_its_constructor_makes(rules):
+    # The readable engine makes its moves with the fast constructors (no converter): each
+    # must equal, and hash as, the move `Capture(...)`/`Combine(...)` makes of its parts,
+    # with the items taken or grouped in their canonical order.
+    for seed in range(6):
+        check_moves_as_constructed(rules, seed)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    rules=rule_sets(decks=True, sweeps=True).filter(lambda r: not r.capture.pile),
+    seed=st.integers(0, 2**32),
+)
+def test_D3_generated_sum_rules_list_the_moves_their_constructors_make(rules, seed):
+    check_moves_as_constructed(rules, seed)

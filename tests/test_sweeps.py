@@ -500,20 +500,19 @@ def test_W4_a_forged_sweep_points_line_is_refused_on_loading():
 # Properties over generated rule sets with sweepers (W1-W4)
 
 
-def test_W1_W2_W3_W4_the_harness_passes_on_generated_rule_sets_with_sweepers():
-    checked = []
-
-    @settings(max_examples=40, deadline=None)
-    @given(rules=rule_sets(max_seats=4, sweeps=True), seed=st.integers(0, 2**32))
-    def check(rules, seed):
-        report = check_rules(rules, games=1, rng=random.Random(seed))
-        assert report.complete
-        checked.append(bool(rules.capture.sweepers))
-
-    check()
-    # About three draws in five have sweepers: 8 of 40 is far below what any run gives.
-    assert len(checked) >= 30
-    assert sum(checked) >= 8
+@settings(max_examples=30, deadline=None)
+@given(
+    rules=rule_sets(max_seats=4, sweeps=True).filter(
+        lambda r: bool(getattr(r.capture, "sweepers", ()))
+    ),
+    seed=st.integers(0, 2**32),
+)
+def test_W1_W2_W3_W4_the_harness_passes_on_generated_rule_sets_with_sweepers(rules, seed):
+    # Only rule sets that do have sweepers (about three draws in five): counting
+    # them among all draws made the test depend on how hypothesis spread its draws.
+    report = check_rules(rules, games=1, rng=random.Random(seed))
+    assert report.complete
+    assert report.games == 1
 
 
 @settings(max_examples=40, deadline=None)

@@ -67,6 +67,21 @@ def _check(games: XeriVector, states, obs, mask, to_move) -> None:
         expected = xeri.observation_tensor(xeri.observe(state, state.to_move))
         assert (obs[row] == np.asarray(expected, dtype=np.float32)).all(), row
         assert set(np.flatnonzero(mask[row])) == set(xeri.legal_actions(state))
+    _check_hand_lists(games, states)
+
+
+def _check_hand_lists(games: XeriVector, states) -> None:
+    """The hand lists `sample_actions` reads are every seat's hand, each card at its place."""
+    for row, state in enumerate(states):
+        for seat in range(state.rules.seats):
+            held = games._hand_n[row, seat]
+            assert held == len(state.hands[seat])
+            cards = games._hand_cards[row, seat, :held].tolist()
+            assert sorted(cards) == sorted(card.index for card in state.hands[seat])
+            assert [games._hand_at[row, card] for card in cards] == list(range(held))
+            if not games._fast:  # with face-down cards the hands' bit sets are kept too
+                bits = int(games._hands[row, seat])
+                assert sorted(cards) == [c for c in range(52) if bits >> c & 1]
 
 
 @pytest.mark.parametrize("rules", PILE_RULES, ids=lambda r: r.name)
@@ -127,7 +142,9 @@ def _replay(rules, *, count: int, seed: int, dtype: str = "float32") -> None:
     finished = 0
     plays = len(rules.deck) - rules.table_size
     for _ in range(plays * 2 + 7):
-        actions = random_policy(obs, mask, rng)
+        actions = games.sample_actions(rng)
+        assert actions.dtype == np.int64
+        assert mask[np.arange(games.num_envs), actions].all()
         obs, mask, to_move, rewards, terminated = games.step(actions)
         for row in range(games.num_envs):
             state = xeri.apply(states[row], xeri.DECK[int(actions[row])])
@@ -258,3 +275,157 @@ def test_the_gymnasium_vector_env_takes_an_array_policy_for_the_opponents():
     env.step(random_policy(obs["observation"], obs["action_mask"], np.random.default_rng(1)))
     assert seen
     assert all(shape[1] == obs["observation"].shape[1] for shape in seen)
+
+
+FAST_RULES = tuple(rules for rules in PILE_RULES if not rules.face_down)
+
+
+def _every_seat(games: XeriVector, states) -> None:
+    """The kept tensor and mask of every seat of every game are the engine's."""
+    for row, state in enumerate(states):
+        for seat in range(state.rules.seats):
+            kept = games._views[games._slot[row, seat], row]
+            if kept.dtype == np.uint8:
+                kept = games.to_float32(kept)
+            expected = xeri.observation_tensor(xeri.observe(state, seat))
+            assert (kept == np.asarray(expected, dtype=np.float32)).all(), (row, seat)
+            hand = games._view_masks[games._slot[row, seat], row]
+            assert set(np.flatnonzero(hand)) == {card.index for card in state.hands[seat]}
+
+
+@pytest.mark.parametrize("dtype", ["float32", "uint8"])
+@pytest.mark.parametrize("rules", FAST_RULES, ids=lambda r: r.name)
+def test_G3_G12_the_kept_tensors_of_every_seat_follow_the_engine_through_round_ends(rules, dtype):
+    # Every seat's tensor is written play by play, not read whole: after
+    # deals, captures, round ends and auto-resets each still equals the
+    # engine's tensor of that seat.
+    games = XeriVector(rules, num_envs=5, seed=3, record=True, dtype=dtype)
+    obs, mask, _ = games.reset()
+    states = [games.state(row) for row in range(games.num_envs)]
+    _every_seat(games, states)
+    rng = np.random.default_rng(3)
+    plays = len(rules.deck) - rules.table_size
+    ended = 0
+    for _ in range(plays * 2 + 3):
+        actions = random_policy(obs, mask, rng)
+        obs, mask, _, _, terminated = games.step(actions)
+        ended += int(terminated.sum())
+        states = [games.state(row) for row in range(games.num_envs)]
+        _every_seat(games, states)
+    assert ended >= 2 * games.num_envs
+
+
+@pytest.mark.parametrize("rules", [GREEK, GREEK_FOUR, PILE_RULES[4]], ids=lambda r: r.name)
+def test_G3_G12_games_played_apart_follow_the_engine(rules):
+    # `play` on some of the games only (as the Gymnasium VectorEnv's
+    # opponents do): each game's seats then move at their own pace.
+    games = XeriVector(rules, num_envs=6, seed=4, record=True)
+    games.reset()
+    rng = np.random.default_rng(4)
+    for _ in range(len(rules.deck) * 2):
+        rows = np.flatnonzero(rng.random(games.num_envs) < 0.6)
+        masks = games.masks()[rows]
+        games.play(rows, random_policy(None, masks, rng))
+        states = [games.state(row) for row in range(games.num_envs)]
+        _every_seat(games, states)
+        _check(games, states, games.observe(), games.masks(), games._to_move)
+
+
+def test_step_returns_the_envs_own_arrays_valid_until_the_next_step():
+    games = XeriVector(GREEK, num_envs=4, seed=6)
+    obs, mask, _ = games.reset()
+    rng = np.random.default_rng(6)
+    first, first_mask = obs, mask
+    kept, kept_mask = obs.copy(), mask.copy()
+    obs, mask, _, _, _ = games.step(random_policy(obs, mask, rng))
+    # The arrays of the reset were changed in place by the step (every
+    # seat's tensor shows whose turn it is, the mover's hand lost a card);
+    # the copies kept them.
+    assert not (first == kept).all()
+    assert not (first_mask == kept_mask).all()
+    assert (kept[:, :52] == kept_mask).all()
+    again = XeriVector(GREEK, num_envs=4, seed=6, copy=True)
+    fresh, fresh_mask, _ = again.reset()
+    assert (fresh == kept).all()
+    assert (fresh_mask == kept_mask).all()
+    again.step(random_policy(fresh, fresh_mask, np.random.default_rng(6)))
+    assert (fresh == kept).all()  # copy=True: new arrays every time
+    assert (fresh_mask == kept_mask).all()
+
+
+def test_copy_must_be_a_bool():
+    with pytest.raises(xeri.ArgumentError, match="copy"):
+        XeriVector(GREEK, num_envs=2, copy="yes")
+
+
+def test_G3_the_shuffles_give_every_order_alike():
+    # The deck's order of each game: every permutation of four places comes
+    # up about as often (24,000 rows, 1,000 expected each, a few sigma apart
+    # at most), and every row of 52 is a permutation.
+    from xeri.envs.vector import _shuffled  # noqa: PLC0415  # numpy is optional
+
+    rng = np.random.default_rng(11)
+    orders = _shuffled(rng, 24_000, 4)
+    counts = np.unique(orders @ np.array([64, 16, 4, 1]), return_counts=True)[1]
+    assert len(counts) == 24
+    assert counts.min() > 880
+    assert counts.max() < 1120
+    rows = _shuffled(rng, 500, 52)
+    assert (np.sort(rows, axis=1) == np.arange(52)).all()
+
+
+@pytest.mark.parametrize("rules", [GREEK, PILE_RULES[4], PILE_RULES[6]], ids=lambda r: r.name)
+def test_sample_actions_draws_each_legal_action_alike(rules):
+    # A fixed state of each game, hands of different sizes: 20,000 draws a
+    # game, every legal action drawn about 1/n of the time (within 15%: a
+    # sampler stuck on one place, or twice as likely at one, fails), never
+    # an illegal one.
+    games = XeriVector(rules, num_envs=4, seed=12)
+    games.reset()
+    rng = np.random.default_rng(12)
+    for played in range(4):  # game i has played i cards
+        rows = np.arange(played + 1, 4)
+        games.play(rows, random_policy(None, games.masks()[rows], rng))
+    mask = games.masks()
+    draws = np.stack([games.sample_actions(rng) for _ in range(20_000)])
+    for row in range(games.num_envs):
+        legal = np.flatnonzero(mask[row])
+        counts = np.bincount(draws[:, row], minlength=52)
+        assert set(np.flatnonzero(counts)) == set(legal.tolist())
+        expected = 20_000 / len(legal)
+        assert counts[legal].min() > 0.85 * expected
+        assert counts[legal].max() < 1.15 * expected
+    held = games._hand_n[np.arange(4), games._to_move]
+    assert len(set(held.tolist())) > 1  # hands of different sizes were drawn from
+
+
+def test_sample_actions_draws_from_the_environments_generator_by_default():
+    first = XeriVector(GREEK_FOUR, num_envs=8, seed=13)
+    again = XeriVector(GREEK_FOUR, num_envs=8, seed=13)
+    with pytest.raises(xeri.IllegalMoveError, match="call reset"):
+        first.sample_actions()
+    first.reset()
+    again.reset()
+    for _ in range(60):  # through the round's end and the next deal
+        actions = first.sample_actions()
+        assert (actions == again.sample_actions()).all()
+        assert first.masks()[np.arange(8), actions].all()
+        first.step(actions)
+        again.step(actions)
+
+
+@pytest.mark.parametrize("rules", [GREEK_FOUR, PILE_RULES[4], PISTI], ids=lambda r: r.name)
+def test_the_gymnasium_vector_envs_random_opponents_draw_from_the_hands(rules):
+    # "random" opponents draw from the games' own sampler, for the games
+    # where an opponent is to move (some of them at a time): every draw is
+    # legal (an illegal one raises), through round ends and auto-resets.
+    env = vector_env(rules, num_envs=8, seed=5, seat=rules.seats - 1)
+    obs, _ = env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    ended = 0
+    for _ in range(2 * len(rules.deck) // rules.seats + 2):
+        actions = random_policy(obs["observation"], obs["action_mask"], rng)
+        obs, _rewards, terminated, _truncated, _info = env.step(actions)
+        assert (env.games._to_move == rules.seats - 1).all()
+        ended += int(terminated.sum())
+    assert ended >= 8

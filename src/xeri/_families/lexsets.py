@@ -35,7 +35,7 @@ if sys.getrecursionlimit() < 1000:  # pragma: no cover  # the universe is at mos
 class LexSets:
     """The members of a family of item sets, counted and unranked through an automaton."""
 
-    __slots__ = ("_accept", "_letters", "_memo", "_start", "_step", "_steps", "items")
+    __slots__ = ("_accept", "_counts", "_letters", "_start", "_step", "_steps", "items")
 
     def __init__(
         self,
@@ -51,36 +51,86 @@ class LexSets:
         self._start = start
         self._step = step  # (state, letter, position after the item) -> state or DEAD
         self._accept = accept
-        self._memo: dict[tuple[int, Hashable], int] = {}
-        self._steps: dict[tuple[Hashable, int], Hashable] = {}
+        self._counts: list[dict[Hashable, int]] = []
+        """By position `p`, each state reached there and how many sets T of the items from
+        `p` on take it to a member; filled on first use."""
+        self._steps: list[dict[Hashable, Hashable]] = []
+        """By position `p`, each state reached there and the state after taking item `p`."""
 
-    def _next(self, state: Hashable, pos: int) -> Hashable:
-        key = (state, pos)
-        got = self._steps.get(key, self)
-        if got is self:
-            got = self._steps[key] = self._step(state, self._letters[pos], pos + 1)
-        return got
+    def _levels(self) -> list[dict[Hashable, int]]:
+        """`_counts`, worked out level by level: forward the states, back their counts.
 
-    def _completions(self, pos: int, state: Hashable) -> int:
-        """How many sets T of the items from `pos` on take `state` to a member."""
-        if state is DEAD:
-            return 0
-        key = (pos, state)
-        memo = self._memo
-        got = memo.get(key)
-        if got is None:
-            if pos == len(self._letters):
-                got = 1 if self._accept(state) else 0
-            else:
-                got = self._completions(pos + 1, state) + self._completions(
-                    pos + 1, self._next(state, pos)
-                )
-            memo[key] = got
-        return got
+        The states reached at position `p` are those of `p - 1` (its item left
+        out) and their steps (taken); the counts go back from the last level,
+        where a state counts 1 when it is a member. No recursion, one step per
+        reachable `(position, state)`.
+        """
+        counts = self._counts
+        if counts or self._start is DEAD:
+            return counts
+        step, letters = self._step, self._letters
+        n = len(letters)
+        levels: list[list[Hashable]] = [[self._start]]
+        steps: list[dict[Hashable, Hashable]] = []
+        for p in range(n):
+            letter = letters[p]
+            row: dict[Hashable, Hashable] = {}
+            after: dict[Hashable, None] = {}
+            for state in levels[p]:
+                after[state] = None
+                got = row[state] = step(state, letter, p + 1)
+                if got is not DEAD:
+                    after[got] = None
+            steps.append(row)
+            levels.append(list(after))
+        accept = self._accept
+        below = {state: (1 if accept(state) else 0) for state in levels[n]}
+        counts = [below]
+        for p in range(n - 1, -1, -1):
+            row = steps[p]
+            here: dict[Hashable, int] = {}
+            for state in levels[p]:
+                got = row[state]
+                here[state] = below[state] + (below[got] if got is not DEAD else 0)
+            counts.append(here)
+            below = here
+        counts.reverse()
+        self._steps = steps
+        self._counts = counts
+        return counts
 
     def count(self) -> int:
         """The number of members."""
-        return self._completions(0, self._start)
+        counts = self._levels()
+        return counts[0][self._start] if counts else 0
+
+    def members(self) -> list[tuple[object, ...]]:
+        """Every member in lexicographic order, as `at(0)`, `at(1)`, ... give them.
+
+        Listed in one walk that only enters prefixes some member extends: the
+        cost is the number of members times the number of items.
+        """
+        out: list[tuple[object, ...]] = []
+        if not self.count():
+            return out
+        counts, steps = self._counts, self._steps
+        chosen: list[object] = []
+        items = self.items
+        n = len(self._letters)
+        accept = self._accept
+
+        def walk(pos: int, state: Hashable) -> None:
+            if accept(state):
+                out.append(tuple(chosen))
+            for e in range(pos, n):
+                nxt = steps[e][state]
+                if nxt is not DEAD and counts[e + 1][nxt]:
+                    chosen.append(items[e])
+                    walk(e + 1, nxt)
+                    chosen.pop()
+
+        walk(0, self._start)
+        return out
 
     def at(self, rank: int) -> tuple[object, ...]:
         """The member of rank `rank` (0 first) in lexicographic order, as sorted items.
@@ -90,6 +140,7 @@ class LexSets:
         """
         if not 0 <= rank < self.count():
             raise IndexError(rank)
+        counts, steps = self._counts, self._steps
         chosen: list[object] = []
         state = self._start
         pos = 0
@@ -100,8 +151,8 @@ class LexSets:
                     return tuple(chosen)
                 rank -= 1
             for e in range(pos, n):
-                nxt = self._next(state, e)
-                c = self._completions(e + 1, nxt)
+                nxt = steps[e][state]
+                c = counts[e + 1][nxt] if nxt is not DEAD else 0
                 if rank < c:
                     chosen.append(self.items[e])
                     state, pos = nxt, e + 1

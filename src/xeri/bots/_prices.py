@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from xeri._cards import Card
 from xeri._families.protocol import XeriKind
+from xeri._immutable import _per_value
 from xeri._rules.ruleset import RuleSet
 
 _CARD_WEIGHT = 0.2
@@ -81,14 +82,6 @@ def comparisons(rules: RuleSet) -> dict[Card, float]:
     return {card: value / (splits / 2) for card, value in extra.items()}
 
 
-_PRICES: dict[RuleSet, _Prices] = {}
-
-
-def _prices(rules: RuleSet) -> _Prices:
-    """The prices of `rules`, computed once per rule set (a few kept)."""
-    prices = _PRICES.get(rules)
-    if prices is None:
-        if len(_PRICES) >= 32:  # a handful of rule sets in any one program
-            _PRICES.clear()
-        prices = _PRICES[rules] = _Prices(rules)
-    return prices
+_prices = _per_value(_Prices)
+"""The prices of a rule set, computed once per rule set object: the playouts ask at
+every turn, and a look-up by identity does not hash the rule set."""

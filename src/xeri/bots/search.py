@@ -42,7 +42,7 @@ from xeri._core.engine import RandomSource, apply, legal_moves
 from xeri._core.state import GameState
 from xeri._errors import ArgumentError, InvalidStateError, _show
 from xeri._families.protocol import XeriKind
-from xeri._immutable import _Immutable
+from xeri._immutable import _Immutable, _per_value
 from xeri._moves import Capture, Combine, PlayerMove, Trail
 from xeri._rules.ruleset import RuleSet
 from xeri._table import TableItem, item_cards
@@ -134,7 +134,9 @@ def _table_choice(view: RolloutView, prices: _Prices, randrange: Callable[[int],
     value = prices.value
     best, best_gain = -1, 0.0
     trails: list[int] = []
-    for i, move in _priced(moves, randrange):
+    # All the moves up to the cap (most turns: no call), else a sample of them.
+    priced = enumerate(moves) if len(moves) <= CANDIDATES else _priced(moves, randrange)
+    for i, move in priced:
         kind = type(move)
         if kind is Trail:
             trails.append(i)
@@ -259,6 +261,82 @@ def _pile_choice(view: RolloutView, sweeper: object, randrange: Callable[[int], 
     return best
 
 
+class _PileFacts:
+    """What the counting pile policy reads from the rule set alone, worked out once per rule set.
+
+    The chance that the next seat holds a card of a rank depends only on
+    how many of that rank the mover has not seen (`u`), how many cards it
+    has not seen in all (`unseen`) and the size of the next hand (`h`): a
+    small domain of ints, so each row of chances is worked out once, when
+    first needed, by the same product as the policy's definition.
+    """
+
+    __slots__ = (
+        "following",
+        "opposed",
+        "orders",
+        "rows",
+        "size",
+        "sweeper",
+        "swept",
+        "top",
+        "totals",
+        "worth",
+        "xeri",
+    )
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.sweeper = getattr(rules.capture, "sweeper", None)
+        # Ranks are counted by `card.index >> 2`, the rank less one (DECK is by rank, then
+        # suit): an int indexes a list faster than the Rank it stands for.
+        self.swept = -1 if self.sweeper is None else self.sweeper - 1
+        totals = [0] * 13
+        for card in rules.deck:
+            totals[card.index >> 2] += 1
+        self.totals = tuple(totals)
+        self.top = max(totals)
+        points = rules.card_points.points
+        self.worth = {card: float(points(card)) for card in rules.deck}
+        self.xeri = float(rules.xeri_points)
+        sides, seats = rules.sides, rules.seats
+        # The seat after each seat, and whether it plays for another side (F1).
+        following = self.following = tuple((seat + 1) % seats for seat in range(seats))
+        self.opposed = tuple(sides[after] != sides[seat] for seat, after in enumerate(following))
+        self.size = len(rules.deck) + 1
+        self.rows: list[tuple[tuple[float, ...], tuple[float, ...]] | None] = [None] * (
+            self.size * self.size
+        )
+        self.orders: list[tuple[int, tuple[tuple[int, ...], ...]] | None] = [None] * self.size
+
+    def row(self, unseen: int, h: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        """The factors of a card's stake by `u`, against an opponent and for a partner."""
+        key = unseen * self.size + h
+        found = self.rows[key]
+        if found is None:
+            against, along = [], []
+            for u in range(self.top + 1):
+                miss = 1.0
+                if u > 0 and unseen > 0:
+                    for j in range(min(h, unseen)):
+                        miss *= max(0.0, (unseen - u - j) / (unseen - j))
+                chance = 1.0 - miss
+                against.append(chance)
+                along.append(-0.5 * chance)
+            found = self.rows[key] = (tuple(against), tuple(along))
+        return found
+
+    def order(self, n: int) -> tuple[int, tuple[tuple[int, ...], ...]]:
+        """`n.bit_length()` and the `n` orders of `range(n)` from each start, wrapping round."""
+        found = self.orders[n]
+        if found is None:
+            turns = tuple(tuple(range(start, n)) + tuple(range(start)) for start in range(n))
+            found = self.orders[n] = (n.bit_length(), turns)
+        return found
+
+
+_pile_facts = _per_value(_PileFacts)
+
+
 class _FairPile:
     """A pile-game playout policy that plays on what its mover could know.
 
@@ -270,107 +348,127 @@ class _FairPile:
     hand, and a card is laid by the chance that the next seat, an opponent,
     holds one of its rank, weighted by what that take would win. The cards
     played are the state's at `start` and then every card this policy plays.
+
+    The chance is `1 - miss`, where `miss` is the chance that none of the
+    next seat's `h` cards, drawn from the `unseen` cards the mover has not
+    seen, is one of the `u` unseen cards of the rank: the product over
+    `j < min(h, unseen)` of `max(0, (unseen - u - j) / (unseen - j))`
+    (`_PileFacts.row` keeps it per rule set).
     """
 
-    __slots__ = ("gone", "helpers", "left", "randrange", "sweeper", "totals", "xeri")
+    __slots__ = ("facts", "getrandbits", "left", "randrange", "rest")
 
-    def __init__(self, rules: RuleSet, randrange: Callable[[int], int]) -> None:
-        self.randrange = randrange
-        self.sweeper = getattr(rules.capture, "sweeper", None)
-        totals = [0] * 16
-        for card in rules.deck:
-            totals[card.rank] += 1
-        self.totals = totals
-        self.gone = list(totals)
+    def __init__(self, rules: RuleSet, rng: RandomSource) -> None:
+        self.facts = _pile_facts(rules)
+        self.randrange = rng.randrange
+        # random.Random draws `randrange(n)` as getrandbits(n.bit_length()) until
+        # below n; done here, that saves its calls and draws the same numbers.
+        self.getrandbits = rng.getrandbits if type(rng) is random.Random else None
+        self.rest = [0] * 13
+        """The cards of each rank (by `card.index >> 2`) not seen by all: neither taken,
+        on the pile, nor played."""
         self.left = 0
-        self.xeri = float(rules.xeri_points)
-        self.helpers = _pile_helpers(rules)
+        """How many cards are neither taken nor on the pile (hands and stock)."""
 
     def start(self, state: GameState) -> None:
         """Count the cards out of play, seen by all, in `state`: taken or on the pile."""
-        gone = [0] * 16
+        rest = list(self.facts.totals)
         out = 0
         for take in state.takes:
-            for card in take.cards:
-                gone[card.rank] += 1
-            out += len(take.cards)
+            cards = take.cards
+            for card in cards:
+                rest[card.index >> 2] -= 1
+            out += len(cards)
         pile: Sequence[Card] = state.table  # type: ignore[assignment]  # a pile holds cards
         for card in pile:
-            gone[card.rank] += 1
-        self.gone = gone
+            rest[card.index >> 2] -= 1
+        self.rest = rest
         self.left = len(state.rules.deck) - out - len(pile)
 
-    def __call__(self, view: RolloutView) -> int:
+    def __call__(self, view: RolloutView) -> int:  # noqa: PLR0915  # one call a turn, kept whole for speed
         moves: Sequence[Card] = view.moves  # type: ignore[assignment]  # pile moves are cards
-        i = self._choice(view, moves)
-        card = moves[i]
-        self.gone[card.rank] += 1
-        self.left -= 1
-        return i
-
-    def _choice(self, view: RolloutView, moves: Sequence[Card]) -> int:
+        rest = self.rest
         n = len(moves)
         if n == 1:
+            rest[moves[0].index >> 2] -= 1
+            self.left -= 1
             return 0
+        facts = self.facts
         table: Sequence[Card] = view.table  # type: ignore[assignment]  # a pile holds cards
-        sweeper = self.sweeper
-        if table:
+        sweeper = facts.sweeper
+        piled = len(table)
+        if piled:
             top = table[-1].rank
-            for i, card in enumerate(moves):
-                if card.rank is top:
-                    return i
-            if len(table) >= 2:  # a pile of two is worth the sweeper
+            if piled >= 2 and sweeper is not None:  # a pile of two is worth the sweeper
+                jack = -1  # the first sweeper, played when no card takes by rank
                 for i, card in enumerate(moves):
-                    if card.rank is sweeper:
+                    rank = card.rank
+                    if rank is top:
+                        jack = i
+                        break
+                    if rank is sweeper and jack < 0:
+                        jack = i
+                if jack >= 0:
+                    rest[moves[jack].index >> 2] -= 1
+                    self.left -= 1
+                    return jack
+            else:
+                for i, card in enumerate(moves):
+                    if card.rank is top:
+                        rest[card.index >> 2] -= 1
+                        self.left -= 1
                         return i
-        hands = view.hands
-        seats = len(hands)
         seat = view.seat
-        sides, worth = self.helpers
-        side = sides[seat]
-        nxt = (seat + 1) % seats
-        opponent = sides[nxt] != side
-        h = len(hands[nxt])
-        unseen = self.left - n  # cards the mover has not seen: other hands, stock
-        held = [0] * 16
-        for card in moves:
-            held[card.rank] += 1
-        totals, gone = self.totals, self.gone
+        left = self.left
+        unseen = left - n  # cards the mover has not seen: other hands, stock
+        if unseen < 0:  # noqa: PLR1730  # a test, not a call of max, at every turn
+            unseen = 0
+        h = len(view.hands[facts.following[seat]])
+        rows = facts.rows[unseen * facts.size + h]
+        if rows is None:
+            rows = facts.row(unseen, h)
+        row = rows[0] if facts.opposed[seat] else rows[1]
+        worth = facts.worth
         pile = 0.0
         for card in table:
             pile += worth[card]
-        stake = pile + 0.2 * (len(table) + 1) + (self.xeri if not table else 0.0)
-        start = self.randrange(n)
+        stake = pile + 0.2 * (piled + 1) + (facts.xeri if not piled else 0.0)
+        order = facts.orders[n]
+        if order is None:
+            order = facts.order(n)
+        bits, turns = order
+        getrandbits = self.getrandbits
+        if getrandbits is None:
+            start = self.randrange(n)
+        else:
+            start = getrandbits(bits)
+            while start >= n:
+                start = getrandbits(bits)
+        held = [0] * 13  # the mover's own cards are seen: `rest` less the hand
+        for card in moves:
+            held[card.index >> 2] += 1
+        swept = facts.swept
         best, best_cost = start, math.inf
-        for k in range(n):
-            i = (start + k) % n
+        for i in turns[start]:
             card = moves[i]
-            rank = card.rank
-            if rank is sweeper:
+            r = card.index >> 2
+            if r == swept:
                 cost = 50.0
             else:
-                u = totals[rank] - gone[rank] - held[rank]
-                miss = 1.0
-                if u > 0 and unseen > 0:
-                    for j in range(min(h, unseen)):
-                        miss *= max(0.0, (unseen - u - j) / (unseen - j))
-                chance = 1.0 - miss
-                cost = worth[card] + (stake + worth[card]) * (chance if opponent else -0.5 * chance)
+                w = worth[card]
+                u = rest[r] - held[r]
+                cost = w + (stake + w) * row[u] if u > 0 else w
             if cost < best_cost:
                 best, best_cost = i, cost
+        rest[moves[best].index >> 2] -= 1
+        self.left = left - 1
         return best
-
-
-def _pile_helpers(rules: RuleSet) -> tuple[tuple[int, ...], dict[Card, float]]:
-    """The sides of the seats and each card's points, as floats."""
-    points = rules.card_points.points
-    return rules.sides, {card: float(points(card)) for card in rules.deck}
 
 
 def _policy_for(rules: RuleSet, rng: RandomSource) -> Policy:
     """The search bots' playout policy: `_FairPile` in a pile game, else `playout_policy`."""
     if rules.capture.pile:
-        return _FairPile(rules, rng.randrange)
+        return _FairPile(rules, rng)
     return playout_policy(rng)
 
 
@@ -887,9 +985,9 @@ class _Tree:
         me = self.root.side
         modelled = self.model_others
         while (mover := state.to_move) is not None and len(path) < depth:
-            available = candidates(
-                legal_moves(state), rng, hand=state.hands[mover], table=state.table
-            )
+            available: Sequence[PlayerMove] = legal_moves(state)
+            if len(available) > CANDIDATES:  # else `candidates` gives the moves as they are
+                available = candidates(available, rng, hand=state.hands[mover], table=state.table)
             children = node.children
             if modelled and sides[mover] != me:
                 # Another side's move, played by the policy: an opponent model.

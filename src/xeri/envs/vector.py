@@ -57,6 +57,23 @@ row of `num_actions(rules)` (52) per game, 1 at the cards in the mover's
 hand. Rewards are `float32`, one row of a reward per seat: at the end of a
 round each seat's side's round total minus the best total among the other
 sides, 0 before.
+[`sample_actions`][xeri.envs.vector.XeriVector.sample_actions] draws a
+uniformly random legal action per game (a card of the mover's hand) from
+hand lists the environment keeps, without reading the masks.
+
+**The environment's own arrays.** Without face-down cards the environment
+keeps the tensor and the mask of every seat of every game and writes into
+them what each play changes (a few entries a game); while every game steps
+together, the tensors of the seats to move are one of those arrays, and
+`reset` and `step` return it, and the masks' array, themselves, not a copy.
+They are valid until the next `step` or `reset`, which change them in place:
+keep a copy (`observations.copy()`) of what you store across steps, or make
+the environment with `copy=True` to get new arrays every time (a copy of
+each array a step). `to_move`, `rewards` and `terminated` are always new
+arrays, and so is what [`observe`][xeri.envs.vector.XeriVector.observe] and
+[`masks`][xeri.envs.vector.XeriVector.masks] return. The kept tensors take
+`seats * num_envs * observation_size` entries of the observations' dtype
+(about 1 MB for 1,024 GREEK games in `uint8`, 4 MB in `float32`).
 
 Examples:
     >>> import numpy as np
@@ -129,6 +146,23 @@ def _bits(cards: npt.NDArray[np.int64]) -> npt.NDArray[np.uint64]:
     return bits  # type: ignore[no-any-return]  # a uint64 array
 
 
+def _shuffled(rng: np.random.Generator, rows: int, size: int) -> npt.NDArray[np.int64]:
+    """A uniformly random order of `range(size)` (at most 64) for each of `rows` rows.
+
+    Each place gets a random double, whose bits, as a `uint64`, sort as the
+    double does; the lowest six bits are replaced by the place, and sorting
+    the rows' integers (quicker than an argsort) gives the places in the
+    order of their doubles. Two doubles that differ only in the bits
+    replaced (about once in 10**11 rows of 52) keep their places' order.
+    """
+    keys = rng.random((rows, size)).view(np.uint64)
+    keys &= ~np.uint64(63)
+    keys |= np.arange(size, dtype=np.uint64)
+    keys.sort(axis=1)
+    keys &= np.uint64(63)
+    return keys.astype(np.int64)
+
+
 def _refusal(rules: RuleSet) -> str | None:
     """Why the arrays cannot play `rules`, or None."""
     if not isinstance(rules, RuleSet):
@@ -184,6 +218,7 @@ class XeriVector:
         seed: int | None = None,
         record: bool = False,
         dtype: str = "float32",
+        copy: bool = False,
     ) -> None:
         """Make the games; `reset` deals them.
 
@@ -199,11 +234,16 @@ class XeriVector:
                 [`observation_divisors`][xeri.envs.vector.XeriVector.observation_divisors]
                 in `float32`, gives the tensor's value exactly
                 ([`to_float32`][xeri.envs.vector.XeriVector.to_float32]).
+            copy: False (the default): `reset` and `step` may return the
+                environment's own observation and mask arrays, valid until
+                the next `step` or `reset` changes them in place; True: a new
+                copy every time (see "The environment's own arrays" in the
+                module docstring).
 
         Raises:
             RuleSetError: the arrays do not play `rules`; the message says why.
-            ArgumentError: `num_envs` is not a positive int, or `dtype` not
-                one of the two.
+            ArgumentError: `num_envs` is not a positive int, `dtype` not one
+                of the two, or `copy` not a bool.
         """
         problem = _refusal(rules)
         if problem is not None:
@@ -212,8 +252,11 @@ class XeriVector:
             raise ArgumentError(f"num_envs must be a positive int, not {_show(num_envs)}")
         if dtype not in _DTYPES:
             raise ArgumentError(f"dtype must be 'float32' or 'uint8', not {_show(dtype)}")
+        if type(copy) is not bool:
+            raise ArgumentError(f"copy must be a bool, not {_show(copy)}")
         self.observation_dtype: np.dtype[Any] = np.dtype(dtype)
         self._compact = dtype == "uint8"
+        self._copy = copy
         self.rules = rules
         self.num_envs = num_envs
         self.num_actions = num_actions(rules)
@@ -244,26 +287,30 @@ class XeriVector:
         self._ready = False
         b = num_envs
         # Every set of cards is one uint64 a game (bit `card.index` for each
-        # card): a play changes a few integers, and an observation's card
-        # planes are these integers spread out by `unpackbits`.
-        # The sets are the columns of one array (`_sets`), so that the card
-        # planes of an observation are one gather of it ([`_seen`]): every
-        # hand, the pile, its top card (when shown), every seat's plays and
-        # every side's captures, the cards unknown to all but their holder,
-        # and the redealt cards.
-        at_played = seats + 2
+        # card), the columns of one array: every hand, the pile, every seat's
+        # plays, every side's captures and the redealt cards. A play changes
+        # a few integers; `_observe` reads an observation from them whole.
+        at_played = seats + 1
         at_captured = at_played + seats
+        self._at_played = at_played
         self._at_captured = at_captured
-        at_unknown = at_captured + sides
-        self._sets = np.zeros((b, at_unknown + 2), dtype=np.uint64)
+        self._sets = np.zeros((b, at_captured + sides + 1), dtype=np.uint64)
         self._hands = self._sets[:, :seats]
         self._pile = self._sets[:, seats]
-        self._top_bit = self._sets[:, seats + 1]
         self._played = self._sets[:, at_played:at_captured]
-        self._captured = self._sets[:, at_captured:at_unknown]
-        self._unknown = self._sets[:, at_unknown]
-        self._redealt = self._sets[:, at_unknown + 1]
+        self._captured = self._sets[:, at_captured : at_captured + sides]
+        self._redealt = self._sets[:, at_captured + sides]
         self._hand_n = np.zeros((b, seats), dtype=np.int64)
+        # Each hand also as a list of card indices, its first `_hand_n` entries
+        # (a play moves the hand's last card into the played card's place), and
+        # each card's place in its list: `sample_actions` reads one entry.
+        # `int8` (a card index or a place, below 52): a play reads and writes
+        # four entries of these, and small arrays keep the step quick.
+        k = rules.hand_size
+        self._hand_cards = np.zeros((b, seats, k), dtype=np.int8)
+        self._hand_at = np.zeros((b, _CARDS), dtype=np.int8)
+        self._hand_places = np.tile(np.arange(k, dtype=np.int8), seats)
+        self._card_base = np.arange(b) * _CARDS
         self._pile_n = np.zeros(b, dtype=np.int64)
         self._pile_pts = np.zeros(b, dtype=np.int64)
         self._top = np.full(b, -1, dtype=np.int64)
@@ -280,21 +327,14 @@ class XeriVector:
         self._to_move = np.zeros(b, dtype=np.int64)
         self._turn = np.zeros(b, dtype=np.int64)
         self._seat_range = np.arange(seats)
+        self._next_seat = (self._seat_range + 1) % seats
         self._all_rows = np.arange(num_envs)
         self._planes = lay.planes
         self._has_redealt = "redealt" in lay.start
-        # Without face-down cards every seat's tensor is a gather: its card
-        # planes from `_sets` (then its own hand taken out of the unknown
-        # cards) and its numbers from `_numbers`, the numbers as seat 0 sees
-        # them, each seat's and side's block reordered for the seat.
-        self._fast = not rules.face_down
-        cut = lay.planes * _CARDS
-        self._cut = cut
-        # The numbers as integers (counts, one-hot entries), the tensor's
-        # values times their column's divisor: the float32 values are one
-        # division away, and the uint8 observations are these.
-        self._numbers = np.zeros((b, self.observation_size - cut), dtype=np.uint8)
-        self._at = {name: at - cut for name, at in lay.start.items() if at >= cut}
+        self._set_width = self._sets.shape[1]
+        self._cut = lay.planes * _CARDS  # where the card planes end and the numbers begin
+        self._set_base = np.arange(b) * self._set_width
+        self._flat_seats = np.arange(b) * seats
         divisors = np.ones(self.observation_size, dtype=np.float32)
         for name in ("stock", "table_count", "captured_counts"):
             divisors[lay.start[name] : lay.start[name] + (sides if name[0] == "c" else 1)] = _CARDS
@@ -303,7 +343,6 @@ class XeriVector:
         for name in ("xeris", "jack_xeris"):
             divisors[lay.start[name] : lay.start[name] + sides] = lay.xeri_cap
         self._divisors: npt.NDArray[np.float32] = divisors
-        self._number_divisors = divisors[cut:].copy()
         # Whether a xeri counts on each play of the round, as the round core decides (G7, V3, P4).
         plays = rules.seats * rules.hand_size * rules.deals_per_round
         counts = [
@@ -311,31 +350,132 @@ class XeriVector:
         ]
         self._xeri_counts = np.array([kind is not None for kind in counts], dtype=bool)
         self._every_xeri_counts = bool(self._xeri_counts.all())
-        self._set_base = (np.arange(b) * self._sets.shape[1])[:, None]
-        self._number_base = (np.arange(b) * self._numbers.shape[1])[:, None]
-        self._flat_seats = np.arange(b) * seats
-        self._ar_rows = np.arange(b)
-        self._one_hot = np.eye(seats, dtype=np.uint8)
-        slot0 = np.argsort(self._order[0])  # each absolute side's place in seat 0's order
-        self._slot0 = slot0
-        plane_gather = []
-        number_gather = []
-        for me in range(seats):
-            rel = [(me + k) % seats for k in range(seats)]
-            mine = list(self._order[me])
-            cols = [me, seats, seats + 1, *(at_played + r for r in rel)]
-            cols += [at_captured + side for side in mine] + [at_unknown]
-            plane_gather.append(cols + [at_unknown + 1] * self._has_redealt)
-            index = np.arange(self.observation_size - cut)
-            for name in ("to_move", "dealer", "last_capturer", "hand_sizes"):
-                index[self._at[name] : self._at[name] + seats] = self._at[name] + np.array(rel)
-            for name in ("captured_counts", "xeris", "jack_xeris", "scores", "round_points"):
-                at = self._at[name]
-                index[at : at + sides] = at + slot0[mine]
-            number_gather.append(index)
-        self._plane_gather = np.array(plane_gather, dtype=np.int64)
-        self._unknown_plane = self._planes - 1 - self._has_redealt
-        self._number_gather = np.array(number_gather, dtype=np.int64)
+        # Without face-down cards every seat's tensor is kept and followed
+        # entry by entry ([`_views`]); with them it is read whole each time.
+        self._fast = not rules.face_down
+        if self._fast:
+            self._make_views()
+
+    def _make_views(self) -> None:  # noqa: PLR0915  # the tables of every entry a play writes
+        """The kept tensors of every seat of every game, and the tables that say what a play writes.
+
+        `_views[j, game]` is the tensor of one seat of the game, in the
+        observations' dtype (`uint8`: each entry times its column's
+        divisor), `_view_masks[j, game]` that seat's mask (its hand). Which
+        seat's tensor buffer `j` keeps is `_slot`'s choice, made when the
+        game is dealt: while the games step together the seat to move of
+        every game has its tensor in buffer `_phase`, so that `step` returns
+        that buffer itself, and a play, which moves every game's turn to the
+        next seat, moves `_phase` to the next buffer. The buffer of a seat's
+        tensor holds the seat that is `(j - phase) % seats` seats after the
+        mover, so that what a play writes in it is known from the phase and
+        the mover alone: the tables below, one row of flat indices per
+        (phase, buffer).
+        """
+        b = self.num_envs
+        k = self._seats
+        size = self.observation_size
+        start = self._lay.start
+        dtype = self.observation_dtype
+        self._views = np.zeros((k, b, size), dtype=dtype)
+        self._view_masks = np.zeros((k, b, self.num_actions), dtype=np.int8)
+        self._flat_views = self._views.reshape(-1)
+        self._flat_masks = self._view_masks.reshape(-1)
+        self._slot = np.zeros((b, k), dtype=np.int64)  # the buffer of each seat's tensor
+        self._phase = 0
+        self._aligned = False
+        self._pile_cards = np.zeros((b, _CARDS), dtype=np.int64)  # the pile's cards, bottom first
+        self._pile_base = np.arange(b) * _CARDS
+        self._card_range = np.arange(_CARDS)
+        self._row_base = np.arange(b) * size
+        self._mask_base = np.arange(b) * self.num_actions
+        self._mask_starts = np.arange(k) * (b * self.num_actions)
+        self._mask_at = self._mask_starts[:, None] + self._mask_base  # each buffer's masks, flat
+        # The values of the numbers, by the integer counted: the tensor's
+        # float32 value (as `observation_tensor` divides), or the integer.
+        counted = np.arange(_CARDS + 1)
+        hand_size = self.rules.hand_size
+        cap = int(self._xeri_cap)
+        if self._compact:
+            self._by_hand = np.minimum(counted, 255).astype(np.uint8)
+            self._by_cards = self._by_hand
+            self._by_xeris = np.minimum(counted, cap).astype(np.uint8)
+        else:
+            self._by_hand = np.array([n / hand_size for n in counted.tolist()], dtype=np.float32)
+            self._by_cards = np.array([n / _CARDS for n in counted.tolist()], dtype=np.float32)
+            self._by_xeris = np.array([min(1.0, n / cap) for n in counted.tolist()], dtype=dtype)
+        # A round just dealt, as every seat sees it but for the cards and the seats' one-hots.
+        fresh = np.zeros(size, dtype=np.uint8)
+        fresh[start["phase"] + _PLAY_PHASE] = 1
+        fresh[start["hand_sizes"] : start["hand_sizes"] + k] = self.rules.hand_size
+        table = self.rules.table_size
+        fresh[start["stock"]] = len(self._deck) - k * self.rules.hand_size - table
+        fresh[start["table_count"]] = table
+        fresh[start["lone_item"]] = table == 1
+        fresh[start["unknown"] + self._deck] = 1
+        self._fresh = fresh if self._compact else np.divide(fresh, self._divisors, dtype=dtype)
+        seat = np.arange(k)
+        buffer_start = seat * (b * size)
+        r = (seat[:, None] - seat[None, :]) % k  # r[phase, j]: the mover counted from j's seat
+        full = np.zeros((k, k), dtype=np.int64)
+        self._mover_at = r  # the mover's place in each buffer's tensor, by phase
+        # What a play writes in buffer j at each phase, plus the card's
+        # index: out of the hand (the mover's buffer) or of the unknown cards
+        # (the others), into the mover's plays, the table's top and the table
+        # (both 0 when it takes); then, plus the old top card's entry, a 0.
+        own = np.where(r == 0, start["hand"], start["unknown"])
+        cards = np.stack(
+            [own, start["played"] + _CARDS * r, full + start["top"], full + start["table"], full],
+            axis=-1,
+        )
+        self._card_cols = cards + buffer_start[None, :, None]  # (phase, j, 5)
+        # Entries by column then game: numpy's loops run along the games.
+        self._card_at = np.zeros((5, b), dtype=np.int64)
+        self._card_vals = np.zeros((k, 5, b), dtype=dtype)  # the same in every buffer
+        self._card_vals[:, 1] = 1
+        # The numbers a play changes: the one-hot of the seat to move (old 0,
+        # new 1), the mover's hand size, the table's count and whether it is
+        # one card. Games stepped together write them as columns; these
+        # tables are for games played apart.
+        numbers = np.stack(
+            [
+                start["to_move"] + r,
+                start["to_move"] + (r + 1) % k,
+                start["hand_sizes"] + r,
+                full + start["table_count"],
+                full + start["lone_item"],
+            ],
+            axis=-1,
+        )
+        self._number_cols = numbers + buffer_start[None, :, None]  # (phase, j, 5)
+        self._number_vals = np.zeros((k, 5, b), dtype=dtype)
+        self._number_vals[:, 1] = 1
+        # What a capture by seat p writes in buffer j at each phase: its
+        # side's captured plane (plus the cards' indices), then the last
+        # capturer's one-hot and the side's captured count, xeris and jack xeris.
+        slot = np.argsort(self._order, axis=1)  # slot[v, side]: the side counted from seat v
+        capture_cols = np.zeros((k, k, k), dtype=np.int64)  # (phase, p, j)
+        take_cols = np.zeros((k, k, k, k + 3), dtype=np.int64)  # (phase, p, j, entry)
+        for phase in range(k):
+            for p in range(k):
+                for j in range(k):
+                    viewer = (p + j - phase) % k
+                    mine = int(slot[viewer, self._side_of[p]])
+                    capture_cols[phase, p, j] = buffer_start[j] + start["captured"] + _CARDS * mine
+                    take_cols[phase, p, j] = buffer_start[j] + np.array(
+                        [start["last_capturer"] + s for s in range(k)]
+                        + [
+                            start[name] + mine
+                            for name in ("captured_counts", "xeris", "jack_xeris")
+                        ]
+                    )
+        self._capture_cols = capture_cols
+        self._take_cols = take_cols
+        # With sides that go round with the seats (every preset), a side's
+        # blocks in buffer j at a phase are the same whoever takes: the
+        # captures of games stepped together are then slices of the buffers.
+        self._uniform_sides = bool((take_cols == take_cols[:, :1]).all())
+        self._take_one_hot = np.eye(k, dtype=dtype)[r]  # (phase, j, seats)
 
     # -- dealing -------------------------------------------------------------------------
 
@@ -348,7 +488,7 @@ class XeriVector:
         k = rules.hand_size
         t = rules.table_size
         dealer = rng.integers(seats, size=m)
-        order = self._deck[np.argsort(rng.random((m, len(self._deck))), axis=1)]
+        order = self._deck[_shuffled(rng, m, len(self._deck))]
         if self._record:
             for i, row in enumerate(rows.tolist()):
                 self._log[row] = [Deal(deck=tuple(DECK[c] for c in order[i].tolist()))]
@@ -362,55 +502,36 @@ class XeriVector:
             shown = order[idx, first : first + t]
             redealt[idx] |= _bits(shown)
             rest = order[idx, first:]
-            order[idx, first:] = np.take_along_axis(
-                rest, np.argsort(rng.random(rest.shape), axis=1), axis=1
-            )
+            order[idx, first:] = np.take_along_axis(rest, _shuffled(rng, *rest.shape), axis=1)
             if self._record:
                 for i in idx.tolist():
                     stock = tuple(DECK[c] for c in order[i, first:].tolist())
                     self._log[rows[i]].append(Reshuffle(stock=stock))
-        self._order_dealt[rows] = order
-        self._dealer[rows] = dealer
-        self._redealt[rows] = redealt
-        self._hands[rows] = _NONE
-        self._played[rows] = _NONE
-        self._captured[rows] = _NONE
-        self._cap_n[rows] = 0
-        self._cap_pts[rows] = 0
-        self._xeris[rows] = 0
-        self._jacks[rows] = 0
-        self._last[rows] = -1
-        self._turn[rows] = 0
+        sel = slice(None) if rows is self._all_rows else rows
+        self._order_dealt[sel] = order
+        self._dealer[sel] = dealer
+        self._redealt[sel] = redealt
+        self._hands[sel] = _NONE
+        self._played[sel] = _NONE
+        self._captured[sel] = _NONE
+        self._cap_n[sel] = 0
+        self._cap_pts[sel] = 0
+        self._xeris[sel] = 0
+        self._jacks[sel] = 0
+        self._last[sel] = -1
+        self._turn[sel] = 0
         self._deal_hands(rows, dealer, np.zeros(m, dtype=np.int64))
         table = order[:, first : first + t]
-        self._pile[rows] = _bits(table)
-        self._pile_n[rows] = t
-        self._pile_pts[rows] = self._points[table].sum(axis=1)
-        self._top[rows] = table[:, -1] if t else -1
-        self._down[rows] = _bits(table[:, : rules.face_down])
-        self._down_owner[rows] = -1
-        self._pos[rows] = first + t
+        self._pile[sel] = _bits(table)
+        self._pile_n[sel] = t
+        self._pile_pts[sel] = self._points[table].sum(axis=1)
+        self._top[sel] = table[:, -1] if t else -1
+        self._down[sel] = _bits(table[:, : rules.face_down])
+        self._down_owner[sel] = -1
+        self._pos[sel] = first + t
         if self._fast:
-            self._top_bit[rows] = _BIT[table[:, -1]] if t else _NONE
-            self._unknown[rows] = self._deck_bits & ~self._pile[rows]
-            self._numbers[rows] = self._dealt_numbers(rows)
-
-    def _dealt_numbers(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.uint8]:
-        """The numbers of a round just dealt as seat 0 sees them, as integers (see `_numbers`)."""
-        m = len(rows)
-        at = self._at
-        seats = self._seats
-        numbers = np.zeros((m, self._numbers.shape[1]), dtype=np.uint8)
-        ar = np.arange(m)
-        numbers[ar, at["to_move"] + self._to_move[rows]] = 1
-        numbers[ar, at["dealer"] + self._dealer[rows]] = 1
-        numbers[:, at["phase"] + _PLAY_PHASE] = 1
-        numbers[:, at["hand_sizes"] : at["hand_sizes"] + seats] = self.rules.hand_size
-        numbers[:, at["stock"]] = len(self._deck) - self._pos[rows]
-        table = self.rules.table_size
-        numbers[:, at["table_count"]] = table
-        numbers[:, at["lone_item"]] = table == 1
-        return numbers
+            self._pile_cards[sel, :t] = table
+            self._place_views(rows)
 
     def _redeal_needed(self, table: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]:
         """Whether each initial table (one row of card indices, the top last) is dealt again."""
@@ -430,24 +551,114 @@ class XeriVector:
         return needed | (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)  # type: ignore[no-any-return]  # a bool array
 
     def _deal_hands(
-        self, rows: npt.NDArray[np.int64], dealer: npt.NDArray[np.int64], at: npt.NDArray[np.int64]
-    ) -> None:
-        """Deal `hand_size` cards to each seat from position `at` of the order, after the dealer."""
+        self,
+        rows: npt.NDArray[np.int64],
+        dealer: npt.NDArray[np.int64],
+        at: npt.NDArray[np.int64],
+        *,
+        sets: bool = True,
+    ) -> npt.NDArray[np.int64]:
+        """Deal `hand_size` cards to each seat from position `at` of the order, after the dealer.
+
+        Returns each game's cards dealt, in the order of the deal. `sets`:
+        write the hands' sets too (a later deal without face-down cards
+        writes the kept tensors instead, [`_deal_views`]).
+        """
         seats = self._seats
         k = self.rules.hand_size
-        # The games deal from the same place of their orders (their rounds go in
-        # step): one slice of the orders for each place, nearly always one.
-        for place in np.unique(at).tolist():
-            group = at == place
-            some = not group.all()
-            g_rows = rows[group] if some else rows
-            g_dealer = dealer[group] if some else dealer
-            order = self._order_dealt[g_rows, place : place + seats * k]
-            for i in range(seats):
-                seat = (g_dealer + 1 + i) % seats
-                self._hands[g_rows, seat] = _bits(order[:, i * k : (i + 1) * k])
-                self._hand_n[g_rows, seat] = k
-        self._to_move[rows] = (dealer + 1) % seats
+        m = len(rows)
+        dealt = self._order_dealt.reshape(-1)[
+            (rows * len(self._deck) + at)[:, None] + np.arange(seats * k)
+        ]
+        if sets:
+            cards = _BIT[dealt].reshape(m, seats, k)  # chunk i: the i-th seat after the dealer
+            hands = cards[:, :, 0].copy()
+            for i in range(1, k):  # column by column: a reduce along short rows is slower
+                hands |= cards[:, :, i]
+            self._hands[rows[:, None], (dealer[:, None] + 1 + self._seat_range) % seats] = hands
+        sel = slice(None) if rows is self._all_rows else rows
+        chunks = (dealer[:, None] + 1 + self._seat_range) % seats
+        self._hand_cards[rows[:, None], chunks] = dealt.reshape(m, seats, k)
+        card_base = self._card_base if rows is self._all_rows else rows * _CARDS
+        self._hand_at.reshape(-1)[card_base[:, None] + dealt] = self._hand_places
+        self._hand_n[sel] = k
+        self._to_move[sel] = self._next_seat[dealer]
+        return dealt  # type: ignore[no-any-return]  # an int64 array
+
+    def _place_views(self, rows: npt.NDArray[np.int64]) -> None:
+        """Choose the buffers of the games `rows` just dealt and write their seats' tensors whole.
+
+        The seat to move gets buffer `_phase`, the next seat the next buffer,
+        and so on (see [`_make_views`]).
+        """
+        k = self._seats
+        b = self.num_envs
+        m = len(rows)
+        start = self._lay.start
+        sel = slice(None) if rows is self._all_rows else rows
+        off = (self._to_move[sel] - self._phase) % k
+        slot = (self._seat_range - off[:, None]) % k
+        self._slot[sel] = slot
+        views = self._views
+        views[:, sel] = self._fresh
+        # The table and the redealt cards, then each seat's hand and unknown cards.
+        sets = np.empty((m, 2 + 2 * k), dtype=np.uint64)
+        pile = self._pile[sel]
+        hands = self._hands[sel]
+        sets[:, 0] = pile
+        sets[:, 1] = self._redealt[sel]
+        sets[:, 2 : 2 + k] = hands
+        sets[:, 2 + k :] = self._deck_bits & ~pile[:, None] & ~hands
+        little = sets.astype("<u8", copy=False).view(np.uint8)  # bit `card.index` of byte order
+        bits = np.unpackbits(little.reshape(-1), bitorder="little").reshape(m, 2 + 2 * k, 64)
+        bits = bits[:, :, :_CARDS]
+        table = start["table"]
+        views[:, sel, table : table + _CARDS] = bits[:, 0]
+        if self._has_redealt:
+            views[:, sel, start["redealt"] : start["redealt"] + _CARDS] = bits[:, 1]
+        hand = start["hand"]
+        unknown = start["unknown"]
+        for seat in range(k):
+            at = slot[:, seat]
+            views[at, rows, hand : hand + _CARDS] = bits[:, 2 + seat]
+            views[at, rows, unknown : unknown + _CARDS] = bits[:, 2 + k + seat]
+            self._view_masks[at, rows] = bits[:, 2 + seat]
+        base = slot * (b * self.observation_size) + self._row_base[sel][:, None]
+        flat = self._flat_views
+        flat[base + start["to_move"] + (self._to_move[sel][:, None] - self._seat_range) % k] = 1
+        flat[base + start["dealer"] + (self._dealer[sel][:, None] - self._seat_range) % k] = 1
+        if self.rules.table_size:
+            flat[base + start["top"] + self._top[sel][:, None]] = 1
+
+    def _deal_views(
+        self,
+        rows: npt.NDArray[np.int64],
+        dealer: npt.NDArray[np.int64],
+        dealt: npt.NDArray[np.int64],
+    ) -> None:
+        """Write a later deal (G8) into the kept tensors and masks: hands, their sizes, stock.
+
+        `dealt` is each game's cards dealt, in the order of the deal.
+        """
+        k = self._seats
+        b = self.num_envs
+        hand_size = self.rules.hand_size
+        start = self._lay.start
+        m = len(rows)
+        chunks = (dealer[:, None] + 1 + self._seat_range) % k  # the seat of each hand dealt
+        j = np.take_along_axis(self._slot[rows], chunks, axis=1)  # its tensor's buffer
+        cards = dealt.reshape(m, k, hand_size)
+        mine = (j * (b * self.observation_size) + self._row_base[rows][:, None])[:, :, None]
+        mine = mine + cards
+        flat = self._flat_views
+        flat[mine + start["hand"]] = 1
+        flat[mine + start["unknown"]] = 0  # the seat knows its own cards
+        masks = (j * (b * self.num_actions) + self._mask_base[rows][:, None])[:, :, None]
+        self._flat_masks[masks + cards] = 1
+        sel = slice(None) if rows is self._all_rows else rows
+        views = self._views
+        views[:, sel, start["hand_sizes"] : start["hand_sizes"] + k] = self._by_hand[hand_size]
+        views[:, sel, start["stock"]] = self._by_cards[len(self._deck) - self._pos[sel]]
 
     # -- the public steps ----------------------------------------------------------------
 
@@ -461,11 +672,14 @@ class XeriVector:
 
         Returns:
             `(observations, masks, to_move)`: the observation and the action
-            mask of each game's seat to move, and that seat.
+            mask of each game's seat to move, and that seat (the first two
+            valid until the next `step` or `reset`, as `step` says).
         """
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         rows = self._all_rows
+        self._phase = 0
+        self._aligned = True
         self._deal_rounds(rows)
         self._ready = True
         return (*self._seen_masks(rows), self._to_move.copy())
@@ -478,8 +692,53 @@ class XeriVector:
         """
         return self._masks(self._all_rows)
 
+    def sample_actions(self, rng: np.random.Generator | None = None) -> npt.NDArray[np.int64]:
+        """A uniformly random legal action of each game's seat to move: a card of its hand.
+
+        Each game's action is drawn uniformly among the cards the seat to move
+        holds, its legal actions (as Gymnasium's `action_space.sample(mask)`
+        draws among a mask's actions), from the environment's list of each
+        hand: one random double and one entry read a game, no mask scanned
+        (the place in the hand is the integer part of the double times the
+        hand's size, so each card's chance is 1/n to within 2**-53). Only
+        the mover's own hand is read.
+
+        Args:
+            rng: the generator to draw from; None (the default): the
+                environment's own, the one its deals draw from.
+
+        Returns:
+            One action per game, an `int64` array of shape `(num_envs,)`,
+            legal for `step`.
+
+        Raises:
+            IllegalMoveError: `reset` has not been called.
+        """
+        if not self._ready:
+            raise IllegalMoveError("the games are not dealt yet: call reset first")
+        return self._sample(self._all_rows, self._rng if rng is None else rng)
+
+    def _sample(
+        self, rows: npt.NDArray[np.int64], rng: np.random.Generator
+    ) -> npt.NDArray[np.int64]:
+        """A uniformly random card of the hand of the seat to move in each of the games `rows`."""
+        if rows is self._all_rows:
+            at = self._flat_seats + self._to_move
+        else:
+            at = rows * self._seats + self._to_move[rows]
+        held = self._hand_n.reshape(-1)[at]
+        # u < 1 and `held` an int (at most 52): u * held rounds to below `held`,
+        # and its integer part is one of the hand's places.
+        u = rng.random(len(rows))
+        u *= held
+        place = u.astype(np.int64)
+        place += at * self.rules.hand_size
+        return self._hand_cards.reshape(-1)[place].astype(np.int64)
+
     def _masks(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.int8]:
-        """The action masks of the seats to move in the games `rows`."""
+        """The action masks of the seats to move in the games `rows` (a new array)."""
+        if self._fast:
+            return np.array(self._seen_masks(rows)[1])
         if rows is self._all_rows:
             hands = np.take_along_axis(self._hands, self._to_move[:, None], axis=1)
         else:
@@ -505,7 +764,10 @@ class XeriVector:
         Returns:
             `(observations, masks, to_move, rewards, terminated)`: rewards
             has one row of `seats` rewards per game; a terminated game has
-            been dealt again and its row shows the next episode.
+            been dealt again and its row shows the next episode. The
+            observations and masks may be the environment's own arrays,
+            valid until the next `step` or `reset` (see "The environment's
+            own arrays" in the module docstring; `copy=True` copies them).
 
         Raises:
             IllegalMoveError: `reset` has not been called, or an action is illegal
@@ -542,13 +804,23 @@ class XeriVector:
         if not ok:
             raise ArgumentError(f"actions must be {len(rows)} ints, one per game")
         cards = cards.astype(np.int64, copy=False)
-        if len(cards) and (int(cards.min()) < 0 or int(cards.max()) >= _CARDS):
+        if cards.view(np.uint64).max(initial=0) >= _CARDS:  # a negative int is a large uint64
             raise ArgumentError(f"an action is an int from 0 to {_CARDS - 1}")
-        seat = self._to_move[rows]
-        bit = _BIT[cards]
-        at_hand = self._set_base[:, 0] if rows is self._all_rows else rows * self._sets.shape[1]
-        at_hand = at_hand + seat  # the mover's hand in the flat `_sets`
-        held = self._sets.reshape(-1)[at_hand] & bit
+        every = rows is self._all_rows
+        seat = self._to_move.copy() if every else self._to_move[rows]
+        phase: int | npt.NDArray[np.int64] = 0
+        mask_at = cards
+        if self._fast:  # the mover's kept mask says what it holds
+            if every and self._aligned:
+                phase = self._phase
+                mask_at = self._mask_at[phase] + cards
+            else:
+                phase = self._slot[rows, seat]
+                mask_at = self._mask_starts[phase] + self._mask_base[rows] + cards
+            held = self._flat_masks[mask_at]
+        else:
+            at_hand = (self._set_base if every else rows * self._set_width) + seat
+            held = self._sets.reshape(-1)[at_hand] & _BIT[cards]
         if not held.all():
             bad = int(np.flatnonzero(held == 0)[0])
             raise IllegalMoveError(
@@ -558,58 +830,76 @@ class XeriVector:
         if self._record:
             for row, card in zip(rows.tolist(), cards.tolist(), strict=True):
                 self._log[row].append(DECK[card])
-        return self._play(rows, seat, cards, bit, at_hand)
+        return self._play(rows, seat, cards, phase, mask_at)
 
     def _play(  # noqa: PLR0915  # the clauses in the order the engine applies them reads best flat
         self,
         rows: npt.NDArray[np.int64],
         seat: npt.NDArray[np.int64],
         cards: npt.NDArray[np.int64],
-        bit: npt.NDArray[np.uint64],
-        at_hand: npt.NDArray[np.int64],
+        phase: int | npt.NDArray[np.int64],
+        mask_at: npt.NDArray[np.int64],
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
         """The rules of G5-G9 on arrays: play each card, capture, deal again or end the round.
 
-        `bit` is each card's bit and `at_hand` the place of the mover's hand
-        in the flat `_sets`.
+        `phase` is the buffer of each mover's kept tensor (see `_make_views`),
+        `mask_at` where the card is in its kept mask, flat.
+        With face-down cards the sets of cards are kept for `_observe`;
+        without, the kept tensors follow the play and the sets are the deal's.
         """
         rules = self.rules
         seats = self._seats
+        fast = self._fast
         # All the games: slices read and write in place, without gathering copies.
         every = rows is self._all_rows
         sel: npt.NDArray[np.int64] | slice = slice(None) if every else rows
-        sets = self._sets.reshape(-1)
-        not_bit = ~bit
-        sets[at_hand] &= not_bit
-        sets[at_hand + (seats + 2)] |= bit  # the seat's plays, `_played`
+        if not fast:
+            bit = _BIT[cards]
+            sets = self._sets.reshape(-1)
+            at_hand = (self._set_base if every else rows * self._set_width) + seat
+            sets[at_hand] &= ~bit
+            sets[at_hand + self._at_played] |= bit  # the seat's plays, `_played`
         at_n = (self._flat_seats if every else rows * seats) + seat
         hand_n = self._hand_n.reshape(-1)
         hand_left = hand_n[at_n] - 1
         hand_n[at_n] = hand_left
+        # The hand's list: its last card takes the played card's place.
+        card_base = self._card_base if every else rows * _CARDS
+        hand_at = self._hand_at.reshape(-1)
+        place = hand_at[card_base + cards]
+        at_list = at_n * rules.hand_size
+        hand_cards = self._hand_cards.reshape(-1)
+        moved = hand_cards[at_list + hand_left]
+        hand_cards[at_list + place] = moved
+        hand_at[card_base + moved] = place
         rank = _RANK[cards]
-        pile_n = self._pile_n[sel]
+        pile_n = self._pile_n[sel]  # all games: a view, read before it is written
+        top = self._top[sel]
         nonempty = pile_n > 0
-        same = rank == _RANK[self._top[sel]]
+        same = rank == _RANK[top]
         same &= nonempty
         take = rank == self._sweeper
         take &= nonempty
         take |= same
         dealer = self._dealer[sel]
         points = self._points[cards]
-        pile = self._pile
+        if fast:  # the card joins the pile's list; the old top's entry, for the kept tensors
+            at_pile = (self._pile_base if every else rows * _CARDS) + pile_n
+            self._pile_cards.reshape(-1)[at_pile] = cards
+            start = self._lay.start
+            old_top = np.where(top >= 0, top + start["top"], cards + start["hand"])
         taken = np.flatnonzero(take)
         t_rows: npt.NDArray[np.int64] | None = None
-        t_seat: npt.NDArray[np.int64] | None = None
-        t_side: npt.NDArray[np.int64] | None = None
         if len(taken):
-            t_rows = rows[taken]
+            t_rows = taken if every else rows[taken]
             t_seat = seat[taken]
             t_side = self._side_of[t_seat]
             t_pile_n = pile_n[taken]
             # The side's entries in the flat (game, side) arrays.
             at_side = t_rows * self._sides + t_side
-            at_cap = t_rows * self._sets.shape[1] + (self._at_captured + t_side)
-            self._sets.reshape(-1)[at_cap] |= pile[t_rows] | bit[taken]
+            if not fast:
+                at_cap = t_rows * self._set_width + (self._at_captured + t_side)
+                sets[at_cap] |= self._pile[t_rows] | bit[taken]
             self._cap_n.reshape(-1)[at_side] += t_pile_n + 1
             self._cap_pts.reshape(-1)[at_side] += self._pile_pts[t_rows] + points[taken]
             xeri = same[taken] & (t_pile_n == 1)
@@ -623,39 +913,62 @@ class XeriVector:
             if rules.face_down:
                 first = self._down_owner[t_rows] < 0
                 self._down_owner[t_rows[first]] = t_seat[first]
-        pile[sel] = np.where(take, _NONE, pile[sel] | bit)
-        new_pile_n = np.where(take, 0, pile_n + 1)
+        keep = ~take
+        if not fast:
+            pile = self._pile
+            pile[sel] = np.where(take, _NONE, pile[sel] | bit)
+        new_pile_n = pile_n + 1
+        new_pile_n *= keep
         self._pile_n[sel] = new_pile_n
         self._pile_pts[sel] = np.where(take, 0, self._pile_pts[sel] + points)
         self._top[sel] = np.where(take, -1, cards)
         if not self._every_xeri_counts:  # the plays of the round, for the round core's decision
             self._turn[sel] += 1
-        following = seat + 1
-        following[following == seats] = 0
-        self._to_move[sel] = following
-        if self._fast:
-            self._top_bit[sel] = np.where(take, _NONE, bit)
-            self._unknown[sel] &= not_bit
-            self._follow(rows, sel, seat, following, hand_left, new_pile_n, t_rows, t_seat, t_side)
+        self._to_move[sel] = self._next_seat[seat]
+        if fast:
+            self._follow(rows, phase, cards, hand_left, new_pile_n, keep, old_top)
+            self._flat_masks[mask_at] = 0
+            if t_rows is not None:
+                t_phase = phase if isinstance(phase, int) else phase[taken]
+                self._follow_capture(t_rows, t_phase, t_seat, t_side, t_pile_n, cards[taken])
+            if isinstance(phase, int):
+                self._phase = (phase + 1) % seats  # every seat to move is one seat on
+            else:
+                self._aligned = False
         rewards = np.zeros((len(rows), seats), dtype=np.float32)
         ended = np.zeros(len(rows), dtype=bool)
+        if not hand_left.all():  # a hand is empty: has the dealer played its last card?
+            self._deal_or_end(rows, sel, seat, dealer, hand_left, rewards, ended)
+        return rewards, ended
+
+    def _deal_or_end(  # noqa: PLR0917  # internal: the play's arrays
+        self,
+        rows: npt.NDArray[np.int64],
+        sel: npt.NDArray[np.int64] | slice,
+        seat: npt.NDArray[np.int64],
+        dealer: npt.NDArray[np.int64],
+        hand_left: npt.NDArray[np.int64],
+        rewards: npt.NDArray[np.float32],
+        ended: npt.NDArray[np.bool_],
+    ) -> None:
+        """G8-G10 for the games whose dealer has just played its last card: deal again or score."""
+        rules = self.rules
+        seats = self._seats
         dealt_out = hand_left == 0
         dealt_out &= seat == dealer
         if dealt_out.any():
             stock_n = len(self._deck) - self._pos[sel]
             again = dealt_out & (stock_n > 0)
             if again.any():  # G8: the same dealer deals again, the seat after it leads
-                a_rows = rows[again]
-                self._deal_hands(a_rows, dealer[again], self._pos[a_rows])
-                self._pos[a_rows] += seats * rules.hand_size
+                a_rows = rows if rows is self._all_rows and again.all() else rows[again]
+                at = self._pos[a_rows]
+                dealt = self._deal_hands(a_rows, dealer[again], at, sets=not self._fast)
+                self._pos[a_rows] = at + seats * rules.hand_size
                 if self._fast:
-                    at = self._at
-                    hands = self._numbers[:, at["hand_sizes"] : at["hand_sizes"] + seats]
-                    hands[a_rows] = self._hand_n[a_rows]
-                    self._numbers[a_rows, at["stock"]] = len(self._deck) - self._pos[a_rows]
+                    self._deal_views(a_rows, dealer[again], dealt)
             over = dealt_out & (stock_n == 0)
             if over.any():
-                o_rows = rows[over]
+                o_rows = rows if rows is self._all_rows and over.all() else rows[over]
                 margins = self._score(o_rows)
                 rewards[over] = margins
                 ended[over] = True
@@ -665,40 +978,127 @@ class XeriVector:
                             (int(self._dealer[row]), self._log[row], tuple(margins[i].tolist()))
                         )
                 self._deal_rounds(o_rows)
-        return rewards, ended
 
     def _follow(  # noqa: PLR0917  # internal: the play's arrays
         self,
         rows: npt.NDArray[np.int64],
-        sel: npt.NDArray[np.int64] | slice,
-        seat: npt.NDArray[np.int64],
-        following: npt.NDArray[np.int64],
+        phase: int | npt.NDArray[np.int64],
+        cards: npt.NDArray[np.int64],
         hand_left: npt.NDArray[np.int64],
         pile_n: npt.NDArray[np.int64],
-        t_rows: npt.NDArray[np.int64] | None,
-        t_seat: npt.NDArray[np.int64] | None,
-        t_side: npt.NDArray[np.int64] | None,
+        keep: npt.NDArray[np.bool_],
+        old_top: npt.NDArray[np.int64],
     ) -> None:
-        """Change the numbers (as seat 0 counts them) as one play changed them."""
-        numbers = self._numbers
-        flat = numbers.reshape(-1)
-        base = self._number_base[:, 0] if rows is self._all_rows else rows * numbers.shape[1]
-        at = self._at
-        to_move = at["to_move"]
-        numbers[sel, to_move : to_move + self._seats] = self._one_hot[following]
-        flat[base + seat + at["hand_sizes"]] = hand_left
-        numbers[sel, at["table_count"]] = pile_n
-        numbers[sel, at["lone_item"]] = pile_n == 1
-        if t_rows is not None and t_seat is not None and t_side is not None:  # a capture
-            last = at["last_capturer"]
-            numbers[t_rows, last : last + self._seats] = 0
-            numbers[t_rows, last + t_seat] = 1
-            slot = self._slot0[t_side]
-            cap = int(self._xeri_cap)
-            numbers[t_rows, at["captured_counts"] + slot] = self._cap_n[t_rows, t_side]
-            xeris = np.minimum(self._xeris[t_rows, t_side], cap)
-            numbers[t_rows, at["xeris"] + slot] = xeris
-            numbers[t_rows, at["jack_xeris"] + slot] = np.minimum(self._jacks[t_rows, t_side], cap)
+        """Write one play into the kept tensors of every seat (`_play` writes the mask).
+
+        `phase` is the buffer of the mover's tensor: one for all the games
+        stepped together (the numbers are then columns of the buffers), else
+        one per game.
+        """
+        m = len(rows)
+        every = rows is self._all_rows
+        row_base = self._row_base if every else self._row_base[rows]
+        at = self._card_at[:, :m]
+        at[:4] = row_base + cards
+        at[4] = row_base + old_top
+        values = self._card_vals[:, :, :m]
+        values[:, 2:4] = keep  # the top and the table, unless it takes
+        flat = self._flat_views
+        start = self._lay.start
+        if isinstance(phase, int):
+            flat[self._card_cols[phase][:, :, None] + at] = values
+            views = self._views
+            to_move = start["to_move"]
+            hand_sizes = start["hand_sizes"]
+            by_hand = self._by_hand[hand_left]
+            after = self._take_one_hot[(phase + 1) % self._seats]  # the next mover, from j
+            for j, mover in enumerate(self._mover_at[phase].tolist()):
+                views[j, :, to_move : to_move + self._seats] = after[j]
+                views[j, :, hand_sizes + mover] = by_hand
+            views[:, :, start["table_count"]] = self._by_cards[pile_n]
+            views[:, :, start["lone_item"]] = pile_n == 1
+        else:
+            flat[np.transpose(self._card_cols[phase], (1, 2, 0)) + at] = values
+            numbers = self._number_vals[:, :, :m]
+            numbers[:, 2] = self._by_hand[hand_left]
+            numbers[:, 3] = self._by_cards[pile_n]
+            numbers[:, 4] = pile_n == 1
+            flat[np.transpose(self._number_cols[phase], (1, 2, 0)) + row_base] = numbers
+
+    def _follow_capture(  # noqa: PLR0917  # internal: the capture's arrays
+        self,
+        rows: npt.NDArray[np.int64],
+        phase: int | npt.NDArray[np.int64],
+        seat: npt.NDArray[np.int64],
+        side: npt.NDArray[np.int64],
+        pile_n: npt.NDArray[np.int64],
+        cards: npt.NDArray[np.int64],
+    ) -> None:
+        """Write the captures of the games `rows` into their kept tensors.
+
+        `phase` as for `_follow`; `pile_n` is the count of the pile taken
+        (the card played not included), `cards` the card played.
+        """
+        k = self._seats
+        flat = self._flat_views
+        if isinstance(phase, int) and self._uniform_sides:
+            self._follow_captures_together(rows, phase, seat, side, cards)
+            return
+        length = int(pile_n.max()) + 1
+        taken = self._pile_cards[rows, :length]  # the pile, then the card played
+        taken = np.where(self._card_range[:length] > pile_n[:, None], cards[:, None], taken)
+        table = self._lay.start["table"]
+        self._views[:, rows, table : table + _CARDS] = 0
+        row_base = self._row_base[rows]
+        planes = self._capture_cols[phase, seat] + row_base[:, None]
+        flat[planes[:, :, None] + taken[:, None, :]] = 1
+        idx = self._take_cols[phase, seat] + row_base[:, None, None]
+        values = np.empty(idx.shape, dtype=self.observation_dtype)
+        values[:, :, :k] = self._take_one_hot[phase]
+        values[:, :, k] = self._by_cards[self._cap_n[rows, side]][:, None]
+        values[:, :, k + 1] = self._by_xeris[self._xeris[rows, side]][:, None]
+        values[:, :, k + 2] = self._by_xeris[self._jacks[rows, side]][:, None]
+        flat[idx] = values
+
+    def _follow_captures_together(
+        self,
+        rows: npt.NDArray[np.int64],
+        phase: int,
+        seat: npt.NDArray[np.int64],
+        side: npt.NDArray[np.int64],
+        cards: npt.NDArray[np.int64],
+    ) -> None:
+        """`_follow_capture` for games stepped together, with sides that go round with the seats.
+
+        The table plane (the pile, every card face up) is added to the
+        side's captured plane, then cleared; the card played and the
+        numbers are written as columns of each buffer.
+        """
+        k = self._seats
+        views = self._views
+        start = self._lay.start
+        table = start["table"]
+        size = self.observation_size
+        buffers = self.num_envs * size
+        cols = self._take_cols[phase, 0]  # (buffer, entry): the same for every seat that takes
+        planes = self._capture_cols[phase, 0]
+        pile = views[0, rows, table : table + _CARDS]  # the same in every buffer
+        for j in range(k):
+            at = int(planes[j]) - j * buffers
+            views[j, rows, at : at + _CARDS] += pile
+        views[:, rows, table : table + _CARDS] = 0
+        self._flat_views[planes[:, None] + (self._row_base[rows] + cards)] = 1
+        last = start["last_capturer"]
+        views[:, rows, last : last + k] = self._take_one_hot[phase][:, None, :]
+        at_side = rows * self._sides + side
+        counts = self._by_cards[self._cap_n.reshape(-1)[at_side]]
+        xeris = self._by_xeris[self._xeris.reshape(-1)[at_side]]
+        jacks = self._by_xeris[self._jacks.reshape(-1)[at_side]]
+        for j in range(k):
+            at = cols[j, k:] - j * buffers
+            views[j, rows, at[0]] = counts
+            views[j, rows, at[1]] = xeris
+            views[j, rows, at[2]] = jacks
 
     def _score(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.float32]:
         """G9 and G10: the last capturer takes the pile, then each seat's margin of the round."""
@@ -760,11 +1160,11 @@ class XeriVector:
             rows: the games; None for all of them.
 
         Returns:
-            An array of the env's `observation_dtype`, one observation per row.
+            A new array of the env's `observation_dtype`, one observation per row.
         """
         if rows is None:
             rows = self._all_rows
-        return self._seen(rows)
+        return np.array(self._seen(rows))
 
     @property
     def observation_divisors(self) -> npt.NDArray[np.float32]:
@@ -808,34 +1208,24 @@ class XeriVector:
     def _seen_masks(
         self, rows: npt.NDArray[np.int64]
     ) -> tuple[npt.NDArray[Any], npt.NDArray[np.int8]]:
-        """The observations (in the env's dtype) and the action masks of the movers in `rows`."""
+        """The observations (in the env's dtype) and the action masks of the movers in `rows`.
+
+        All the games stepped together: the kept buffer itself (a copy with
+        `copy=True`); otherwise a gather of each game's mover's buffer, or,
+        with face-down cards, the tensors read whole.
+        """
         if not self._fast:
             seen = self._observe(rows)
             if self._compact:
                 seen = np.rint(seen * self._divisors).astype(np.uint8)
             return seen, self._masks(rows)
-        every = rows is self._all_rows
-        me = self._to_move if every else self._to_move[rows]
-        m = len(rows)
-        sets = self._sets
-        base = self._set_base if every else (rows * sets.shape[1])[:, None]
-        planes = sets.reshape(-1)[base + self._plane_gather[me]]
-        planes[:, self._unknown_plane] &= ~planes[:, 0]  # the own hand is not unknown to its seat
-        little = planes.astype("<u8", copy=False).view(np.uint8)  # bit `card.index` of byte order
-        bits = np.unpackbits(
-            little.reshape(-1, 8), axis=1, count=_CARDS, bitorder="little"
-        ).reshape(m, self._cut)
-        numbers = self._numbers
-        # Each seat's order of the numbers, then each game's mover's (faster than one gather).
-        counts = numbers[:, self._number_gather] if every else numbers[rows][:, self._number_gather]
-        counts = counts[self._ar_rows[:m], me]
-        if self._compact:
-            out = np.concatenate((bits, counts), axis=1)
-        else:
-            out = np.empty((m, self.observation_size), dtype=np.float32)
-            out[:, : self._cut] = bits
-            np.divide(counts, self._number_divisors, out=out[:, self._cut :])
-        return out, np.ascontiguousarray(bits[:, : self.num_actions].view(np.int8))  # the hand
+        if rows is self._all_rows and self._aligned:
+            seen, masks = self._views[self._phase], self._view_masks[self._phase]
+            if self._copy:
+                return seen.copy(), masks.copy()
+            return seen, masks
+        slot = self._slot[rows, self._to_move[rows]]
+        return self._views[slot, rows], self._view_masks[slot, rows]
 
     def _spread(
         self, planes: npt.NDArray[np.uint64], out: npt.NDArray[np.float32]
@@ -853,10 +1243,12 @@ class XeriVector:
     def _observe(  # noqa: PLR0915  # block by block, as observation_tensor
         self, rows: npt.NDArray[np.int64], me: npt.NDArray[np.int64] | None = None
     ) -> npt.NDArray[np.float32]:
-        """Each game's `observation_tensor(observe(state, me))`, for the games `rows`.
+        """Each game's `observation_tensor(observe(state, me))`, for the games `rows`, read whole.
 
-        `me` defaults to each game's seat to move. The card planes are made
-        as one `uint64` each, in the tensor's order, and spread out at once.
+        With face-down cards only, where the sets of cards are kept (without
+        them the kept tensors are followed instead). `me` defaults to each
+        game's seat to move. The card planes are made as one `uint64` each,
+        in the tensor's order, and spread out at once.
         """
         rules = self.rules
         start = self._lay.start
@@ -991,8 +1383,11 @@ def vector_env(
     Args:
         rules: a pile rule set the arrays play.
         num_envs: how many games.
-        opponents: `"random"` or an [`ArrayPolicy`][xeri.envs.vector.ArrayPolicy],
-            playing every other seat.
+        opponents: `"random"` (a uniformly random card of the hand, from
+            the games' own sampler, as
+            [`sample_actions`][xeri.envs.vector.XeriVector.sample_actions]
+            draws, with the opponents' generator) or an
+            [`ArrayPolicy`][xeri.envs.vector.ArrayPolicy], playing every other seat.
         seat: the agent's seat.
         seed: the generator's seed (also `reset(seed=...)`).
         dtype: the observations' dtype, `"float32"` or `"uint8"` (see
@@ -1059,12 +1454,13 @@ class XeriVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]  # typed onl
             raise ImportError(
                 'XeriVectorEnv needs Gymnasium, in the vector extra: pip install "xeri[vector]"'
             )
-        self.games = XeriVector(rules, num_envs, seed=seed, dtype=dtype)
+        self.games = XeriVector(rules, num_envs, seed=seed, dtype=dtype, copy=True)
         if type(seat) is not int or not 0 <= seat < rules.seats:
             raise ArgumentError(
                 f"seat must be an int from 0 to {rules.seats - 1}, not {_show(seat)}"
             )
-        if opponents == "random":
+        self._sampled = opponents == "random"
+        if self._sampled:
             opponents = random_policy
         if not callable(opponents):
             raise ArgumentError(
@@ -1110,8 +1506,11 @@ class XeriVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]  # typed onl
             rows = np.flatnonzero(games._to_move != self.seat)
             if not len(rows):
                 return
-            observations, masks = games._seen_masks(rows)
-            actions = np.asarray(self._policy(observations, masks, self._opponent_rng))
+            if self._sampled:  # "random": the games' own sampler, no observation needed
+                actions = games._sample(rows, self._opponent_rng)
+            else:
+                observations, masks = games._seen_masks(rows)
+                actions = np.asarray(self._policy(observations, masks, self._opponent_rng))
             more, done = games.play(rows, actions)
             rewards[rows] += more[:, self.seat]
             ended[rows] |= done

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 
 from xeri._cards import DECK, Card, Rank
 from xeri._errors import IllegalMoveError, RuleSetError
-from xeri._families.sums.items import _ints, _mask_groups, _sumset
+from xeri._families.sums.items import _ints, _sumset
+from xeri._families.sums.lazy import _reaching_sets
 from xeri._moves import TRAILS, Capture, Combine, PlayerMove, Trail
 from xeri._table import Build, TableItem
 
@@ -119,11 +120,13 @@ def _mask_actions(card: Card, masks: dict[Card, int], targets: dict[Card, int]) 
         out += [(i, _TAKE, (c.index,), 0) for c in DECK if c.rank is card.rank and c is not card]
         return out
     want = targets[card]
-    numbers = [c for c in DECK if c is not card and masks[c]]
-    limit = (1 << want.bit_length()) - 1
+    numbers: list[TableItem] = [c for c in DECK if c is not card and masks[c]]
+    # The sets the lazy counts read, on a table of every other number card (no builds).
+    letters = [("L", masks[c], 0) for c in numbers]  # type: ignore[index]  # Cards
+    sets = _reaching_sets(numbers, letters, want, single=False, ok={}, keeps=True)
     out += [
-        (i, _TAKE, tuple(c.index for c in group), 0)  # type: ignore[union-attr]  # Cards
-        for group in _mask_groups(numbers, masks, want, limit)
+        (i, _TAKE, tuple(c.index for c in group), 0)  # type: ignore[attr-defined]  # Cards
+        for group in sets.members()
     ]
     return out
 

@@ -68,40 +68,6 @@ def _sumset(sums: int, values: int, limit: int) -> int:
     return out & limit
 
 
-def _mask_groups(
-    loose: list[Card], masks: dict[Card, int], want: int, limit: int
-) -> list[tuple[TableItem, ...]]:
-    """The sets of `loose` (in deck order) for which some choice of values makes a sum of `want`.
-
-    Each card of `loose` has the values of `masks[card]`, `want` is a bit
-    set of sums (bit 0 clear). The sets come in lexicographic order (a set
-    before its extensions). A card is added only when the cards after it
-    can still complete a wanted sum, so every step leads to a set: the cost
-    is the number of sets times the table's size.
-    """
-    n = len(loose)
-    reach = [1] * (n + 1)  # reach[i]: the sums some subset of loose[i:] makes
-    for i in range(n - 1, -1, -1):
-        reach[i] = reach[i + 1] | _sumset(reach[i + 1], masks[loose[i]], limit)
-    out: list[tuple[TableItem, ...]] = []
-    chosen: list[Card] = []
-
-    def search(start: int, sums: int) -> None:
-        for i in range(start, n):
-            card = loose[i]
-            new = _sumset(sums, masks[card], limit)
-            if not _sumset(new, reach[i + 1], limit) & want:
-                continue  # no set of the cards after it completes a wanted sum
-            chosen.append(card)
-            if new & want:
-                out.append(tuple(chosen))
-            search(i + 1, new)
-            chosen.pop()
-
-    search(0, 1)
-    return out
-
-
 def _matched(owned: list[int], masks: list[int]) -> bool:
     """[D4][rules-d4] under several values: each build owned gets a card of its own to take it.
 

@@ -56,6 +56,9 @@ __all__ = ["plan"]
 _MAX = 10
 
 _Getter = Callable[[int], PlayerMove]
+_Lister = Callable[[], list[PlayerMove]]
+_Block = tuple[int, _Getter, _Lister | None]
+"""A block of moves: its count, its getter by index, and its lister (None: by the getter)."""
 
 
 def _owner_ok(owned: list[int], held: list[int]) -> bool:
@@ -361,26 +364,45 @@ def _sum_sets(
 
 
 class Plan:
-    """The legal moves of one hand as blocks: each a count and a getter by index, and its card."""
+    """The legal moves of one hand as blocks: each a count, a getter by index and a lister.
 
-    __slots__ = ("_cards", "_ends", "_getters", "total")
+    A block is `(card, count, getter, lister)`: `getter(i)` is its move of
+    index `i`, `lister()` all its moves in order (None: by the getter).
+    """
 
-    def __init__(self, blocks: list[tuple[Card, int, _Getter]]) -> None:
+    __slots__ = ("_cards", "_ends", "_getters", "_listers", "total")
+
+    def __init__(self, blocks: list[tuple[Card, int, _Getter, _Lister | None]]) -> None:
         ends: list[int] = []
         getters: list[_Getter] = []
+        listers: list[_Lister | None] = []
         cards: list[Card] = []
         total = 0
-        for card, count, getter in blocks:
+        for card, count, getter, lister in blocks:
             if count:
                 total += count
                 ends.append(total)
                 getters.append(getter)
+                listers.append(lister)
                 cards.append(card)
         self._ends = ends
         self._getters = getters
+        self._listers = listers
         self._cards = cards
         self.total = total
         """The number of legal moves."""
+
+    def moves(self) -> tuple[PlayerMove, ...]:
+        """Every move in order: what `at(0)`, `at(1)`, ... give, listed block by block."""
+        out: list[PlayerMove] = []
+        start = 0
+        for end, getter, lister in zip(self._ends, self._getters, self._listers, strict=True):
+            if lister is not None:
+                out += lister()
+            else:
+                out += [getter(i) for i in range(end - start)]
+            start = end
+        return tuple(out)
 
     def at(self, index: int) -> PlayerMove:
         """The move of index `index`, from 0 to `total - 1`."""
@@ -404,23 +426,29 @@ class Plan:
         return tuple(out)
 
 
-def _listed(moves: list[PlayerMove]) -> tuple[int, _Getter]:
-    return len(moves), moves.__getitem__
+def _listed(moves: list[PlayerMove]) -> _Block:
+    return len(moves), moves.__getitem__, moves.copy
 
 
-def _captures_of(card: Card, sets: LexSets | ClassSets) -> tuple[int, _Getter]:
+def _captures_of(card: Card, sets: LexSets | ClassSets) -> _Block:
     def get(i: int) -> PlayerMove:
         return Capture(card=card, taken=sets.at(i))  # type: ignore[arg-type]  # table items
 
-    return sets.count(), get
+    if type(sets) is not LexSets:
+        return sets.count(), get, None
+
+    def every() -> list[PlayerMove]:
+        return [Capture(card=card, taken=t) for t in sets.members()]  # type: ignore[arg-type]  # table items
+
+    return sets.count(), get, every
 
 
-def _combines_of(card: Card, total: int, sets: LexSets | ClassSets) -> tuple[int, _Getter]:
+def _combines_of(card: Card, total: int, sets: LexSets | ClassSets) -> _Block:
     def get(i: int) -> PlayerMove:
         first, *rest = sets.at(i)
         return Combine(card=card, onto=first, value=total, also=tuple(rest))  # type: ignore[arg-type]  # table items
 
-    return sets.count(), get
+    return sets.count(), get, None
 
 
 @lru_cache(maxsize=8)
@@ -454,17 +482,15 @@ def plan(  # noqa: PLR0915  # one pass over the hand, in the order of the moves
         if value is not None:
             held[value] += 1
     # For each card: its captures, its combinations, and whether it captures (None: a sweep).
-    per_card: list[
-        tuple[Card, list[tuple[int, _Getter]], list[tuple[int, _Getter]], bool | None]
-    ] = []
+    per_card: list[tuple[Card, list[_Block], list[_Block], bool | None]] = []
     families: dict[tuple[object, ...], LexSets | ClassSets] = {}
     any_capture = False
     targets = None
     sweeping = rule._sweeping if table else None
     for card in hand:
         value = values[card]
-        captures: list[tuple[int, _Getter]] = []
-        combines: list[tuple[int, _Getter]] = []
+        captures: list[_Block] = []
+        combines: list[_Block] = []
         if sweeping and card in sweeping:  # W1: the whole table, and nothing else
             any_capture = True
             per_card.append((card, [_listed([Capture(card=card, taken=table)])], [], None))
@@ -507,10 +533,10 @@ def plan(  # noqa: PLR0915  # one pass over the hand, in the order of the moves
                         )
                     )
             held[value] += 1
-        captured = any(count for count, _ in captures)
+        captured = any(block[0] for block in captures)
         any_capture = any_capture or captured
         per_card.append((card, captures, combines, captured))
-    blocks: list[tuple[Card, int, _Getter]] = []
+    blocks: list[tuple[Card, int, _Getter, _Lister | None]] = []
     forced = rule.forced_capture and any_capture
     for card, captures, combines, capturing in per_card:
         blocks += [(card, *block) for block in captures]
@@ -622,7 +648,7 @@ def _mask_plan(  # one pass over the hand, in the order of the moves
     owned = [t.value for t in items if type(t) is Build and t.owner == seat]
     families: dict[int, list[LexSets | ClassSets | None]] = {}
     # For each card: its captures, and the hand it leaves (None: a sweep, W1).
-    per_card: list[tuple[Card, list[tuple[int, _Getter]], list[int] | None]] = []
+    per_card: list[tuple[Card, list[_Block], list[int] | None]] = []
     sweeping = rule._sweeping if table else None
     for card in hand:
         if sweeping and card in sweeping:  # W1: the whole table, and nothing else
@@ -659,11 +685,11 @@ def _mask_plan(  # one pass over the hand, in the order of the moves
                 families[key] = got
             found = [_captures_of(card, sets) for sets in got if sets is not None]
         per_card.append((card, found, rest))
-    forced = rule.forced_capture and any(n for _, found, _ in per_card for n, _ in found)
-    blocks: list[tuple[Card, int, _Getter]] = []
+    forced = rule.forced_capture and any(block[0] for _, found, _ in per_card for block in found)
+    blocks: list[tuple[Card, int, _Getter, _Lister | None]] = []
     for card, found, left in per_card:
         blocks += [(card, *block) for block in found]
-        if forced or left is None or (rule.card_must_capture and any(n for n, _ in found)):
+        if forced or left is None or (rule.card_must_capture and any(block[0] for block in found)):
             continue
         if rule.builds and masks[card]:
             blocks.append((card, *_listed(rule._mask_combines(card, left, ordered, owned, seat))))
@@ -700,8 +726,9 @@ def _reaching_sets(
             return DEAD
         if kind == "B":
             return DEAD if n else (0, 1, (w, own))
-        new = _sumset(sums, w, limit)
-        return (new, min(n + 1, 2), None) if new else DEAD
+        # One value (one bit, `1 << v`): the sums shift by v, a product by the bit.
+        new = (sums * w) & limit if not w & (w - 1) else _sumset(sums, w, limit)
+        return (new, 2 if n else 1, None) if new else DEAD
 
     def accept(state: Any) -> bool:  # noqa: ANN401  # the states made here
         sums, n, build = state

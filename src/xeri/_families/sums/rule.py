@@ -56,7 +56,6 @@ from xeri._families.sums import actions as _sum_actions
 from xeri._families.sums import lazy as _lazy
 from xeri._families.sums.items import (
     _ints,
-    _mask_groups,
     _matched,
     _multiple,
     _scan,
@@ -65,7 +64,16 @@ from xeri._families.sums.items import (
 )
 from xeri._families.sweepers import Sweeper, _by_card, _ranks, _sweeper_problems, _sweepers
 from xeri._immutable import _Immutable, _repr
-from xeri._moves import TRAILS, Capture, Combine, PlayerMove, Trail, move_sort_key
+from xeri._moves import (
+    TRAILS,
+    Capture,
+    Combine,
+    PlayerMove,
+    Trail,
+    _make_capture,
+    _make_combine,
+    move_sort_key,
+)
 from xeri._table import Build, TableItem, item_cards, item_sort_key
 
 __all__ = [
@@ -794,8 +802,8 @@ class SumCapture(_Immutable):
             [`move_sort_key`][xeri.move_sort_key]; under `multi_capture`
             one capture per set of items taken, however it divides into groups.
         """
-        if self._masks is not None:
-            return self._mask_moves(table, hand, seat)
+        if self._masks is not None:  # several values or a total (K1, K2): the lazy plan's list
+            return _lazy.plan(self, table, hand, seat).moves()
         values = self._values
         top = self._top
         numbers, pictures, builds, targets = _scan(table, values)
@@ -837,7 +845,11 @@ class SumCapture(_Immutable):
                 # A picture takes one card of its rank even under multi_capture:
                 # pictures have no value, so they never form groups of a value.
                 found: list[PlayerMove] = (
-                    [Capture(card=card, taken=(t,)) for _, t in pictures if t.rank is card.rank]
+                    [
+                        _make_capture(card=card, taken=(t,))
+                        for _, t in pictures
+                        if t.rank is card.rank
+                    ]
                     if not owned or _owner_rule_holds(owned, held)
                     else []
                 )
@@ -862,7 +874,8 @@ class SumCapture(_Immutable):
                         ]
                 if self.equal_first and any(v == value for v, _, _ in numbers):
                     taken = [t for t in taken if len(t) == 1]  # an equal card alone (S3)
-                found = [Capture(card=card, taken=t) for t in taken]
+                # Every set above is in the canonical order of `taken`: no converter needed.
+                found = [_make_capture(card=card, taken=t) for t in taken]
             captures += found
             out += found
             if found and self.card_must_capture:
@@ -978,25 +991,27 @@ class SumCapture(_Immutable):
     ) -> list[PlayerMove]:
         """The combinations and raises with `card`; `held` counts the hand without it."""
         out: list[PlayerMove] = []
+        top = self._top
         for target, _, _, _, item in targets:
             total = target + value
-            if total > self._top:
+            if total > top:
                 break
             if not held[total]:
                 continue
-            if type(item) is Build and (
-                not self.raises or (self.multi_builds and _multiple(item, self._values))
-            ):
-                continue
-            if type(item) is Build and item.owner == seat:
-                if not self.self_raise:
+            if type(item) is Build:
+                if not self.raises or (self.multi_builds and _multiple(item, self._values)):
                     continue
-                left = _without(owned, (item,), seat)
-            else:
-                left = list(owned)
-            left.append(total)
-            if _owner_rule_holds(left, held):
-                out.append(Combine(card=card, onto=item, value=total))
+                if item.owner == seat:
+                    if not self.self_raise:
+                        continue
+                    left = _without(owned, (item,), seat)
+                    left.append(total)
+                    if _owner_rule_holds(left, held):
+                        out.append(_make_combine(card=card, onto=item, value=total))
+                    continue
+            # Owning no build, the seat keeps a card of `total` (held above): D4 holds.
+            if not owned or _owner_rule_holds([*owned, total], held):
+                out.append(_make_combine(card=card, onto=item, value=total))
         return out  # targets are sorted by value, then item: so are the moves
 
     def play(
@@ -1030,7 +1045,7 @@ class SumCapture(_Immutable):
             i = hand.index(card)
         except ValueError:
             raise IllegalMoveError(f"{card} is not in the hand of seat {seat}") from None
-        owned = self._owned(table, seat)
+        owned = [t.value for t in table if type(t) is Build and t.owner == seat]  # `_owned`, inline
         if self.sweepers and card in self._sweeping:
             why = _sweep_refusal(table, move)
         elif isinstance(move, Capture):
@@ -1252,75 +1267,6 @@ class SumCapture(_Immutable):
         i = hand.index(card)
         return [masks[c] for c in hand[:i] + hand[i + 1 :]]
 
-    def _mask_moves(
-        self, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
-    ) -> tuple[PlayerMove, ...]:
-        """`moves` under several values or `total` ([K1][rules-k1], [K2][rules-k2]).
-
-        A number card takes a set of loose number cards for which some choice
-        of their values (and of its own) makes one of its targets: its value,
-        or under `total` the total less its value; or a build alone whose
-        value is a target. With builds (several values, no `multi_capture`),
-        a number card builds on a loose number card or a build, announcing
-        the sum of one of its values and one of the item's; [D4][rules-d4]
-        holds when the seat's builds can be given distinct cards of its hand
-        that can take them (`_matched`).
-        """
-        masks = self._masks
-        assert masks is not None  # the caller's test
-        targets = self._targets
-        limit = self._limit
-        ordered = sorted(table, key=item_sort_key)
-        loose = [t for t in ordered if type(t) is Card and masks[t]]
-        pictures = [t for t in ordered if type(t) is Card and not masks[t]]
-        builds = [t for t in ordered if type(t) is Build]
-        by_target: dict[int, list[tuple[TableItem, ...]]] = {}
-        captures: list[PlayerMove] = []
-        out: list[PlayerMove] = []
-        owned = [b.value for b in builds if b.owner == seat]
-        sweeping = self._sweeping if table else None
-        for card in hand:
-            if sweeping and card in sweeping:  # W1: the whole table, and nothing else
-                sweep = Capture(card=card, taken=table)
-                captures.append(sweep)
-                out.append(sweep)
-                continue
-            rest = self._rest_masks(hand, card)
-            keeps = not owned or _matched(owned, rest)  # D4, the seat's builds left alone
-            if not masks[card]:  # a picture takes one loose card of its own rank
-                found = [
-                    Capture(card=card, taken=(t,))
-                    for t in pictures
-                    if t.rank is card.rank and keeps
-                ]
-            else:
-                want = targets[card]
-                taken = by_target.get(want)
-                if taken is None:  # cards of equal targets take the same sets
-                    single = self.equal_first and any(masks[t] & want for t in loose)
-                    if self.multi_capture and not single:
-                        taken = _mask_unions(loose, masks, want, builds)
-                    else:
-                        taken = _mask_groups(loose, masks, want, limit) if want else []
-                        taken += [(b,) for b in builds if want >> b.value & 1]
-                    if single:
-                        taken = [t for t in taken if len(t) == 1]  # one card alone (S3)
-                    by_target[want] = taken
-                if owned:
-                    taken = [t for t in taken if _matched(_without(owned, t, seat), rest)]
-                found = [Capture(card=card, taken=t) for t in taken]
-            captures += found
-            out += found
-            if found and self.card_must_capture:
-                continue
-            if self.builds and masks[card] and not (self.forced_capture and captures):
-                out += self._mask_combines(card, rest, ordered, owned, seat)
-            if not owned:
-                out.append(TRAILS[card])
-        if self.forced_capture and captures:
-            return tuple(captures)
-        return tuple(out)
-
     def _mask_combines(
         self,
         card: Card,
@@ -1414,16 +1360,8 @@ class SumCapture(_Immutable):
             if self.total is not None
             else f"add up to a value of {card}"
         )
-        builds = {t.value for t in taken if type(t) is Build}
-        if builds and self.multi_capture:  # groups of one value w: the builds' value
-            (w, *others) = builds
-            cards = [masks[t] for t in taken if type(t) is Card]
-            if others or not want >> w & 1 or not _mask_divides(cards, 1 << w):
-                return (
-                    f"{move}: the builds taken must have one value of {card}, and the loose "
-                    "cards divide into groups of it"
-                )
-        elif builds:
+        # No multi_capture here: the rule refuses it with several values (K2) and a total (K1).
+        if any(type(t) is Build for t in taken):
             if len(taken) > 1 or not want >> taken[0].value & 1:  # type: ignore[union-attr]  # a Build
                 return f"{move}: a build is taken alone, and its value must {aim}"
         else:
@@ -1433,9 +1371,7 @@ class SumCapture(_Immutable):
                 if not mask:
                     return f"{move}: a number card does not take a picture"
                 sums = _sumset(sums, mask, self._limit)
-            if not sums & want and not (
-                self.multi_capture and _mask_divides([masks[t] for t in taken], want)  # type: ignore[index]  # Cards
-            ):
+            if not sums & want:
                 return f"{move}: the cards taken do not {aim}"
         if (
             self.equal_first
@@ -1474,9 +1410,8 @@ class SumCapture(_Immutable):
                     if keeps:
                         return True
                     continue
-                mine = [t for t in builds if t.owner == seat and t.value == b.value]
-                taken = tuple(mine) if self.multi_capture else (b,)  # the best chance for D4
-                if _matched(_without(owned, taken, seat), rest):
+                # One build taken (no multi_capture with several values or a total).
+                if _matched(_without(owned, (b,), seat), rest):
                     return True
         return False
 
@@ -1743,141 +1678,6 @@ def _hall(
             cards = frozenset(c for c in DECK if masks[c] & bits and c is not card)
             out.append((cards, sum(owned.count(v) for v in chosen)))
     return out
-
-
-def _kinds_of(masks: list[int]) -> tuple[list[int], list[int]]:
-    """The distinct masks of some cards (their *kinds*), ascending, and how many of each."""
-    kinds = sorted(set(masks))
-    return kinds, [masks.count(k) for k in kinds]
-
-
-def _shapes(kinds: list[int], room: list[int], value: int) -> list[tuple[int, ...]]:
-    """The groups of `value`: how many cards of each kind, some choice of their values making it.
-
-    Each shape once, however many choices make it; at most `room[k]` cards of kind `k`.
-    """
-    found: set[tuple[int, ...]] = set()
-    counts = [0] * len(kinds)
-
-    def fill(need: int, first: int) -> None:
-        if not need:
-            found.add(tuple(counts))
-            return
-        for k in range(first, len(kinds)):
-            if counts[k] == room[k]:
-                continue
-            counts[k] += 1
-            mask = kinds[k]
-            for v in range(1, need + 1):
-                if mask >> v & 1:
-                    fill(need - v, k)
-            counts[k] -= 1
-
-    fill(value, 0)
-    return sorted(found)
-
-
-def _mask_unions(
-    loose: list[Card], masks: dict[Card, int], want: int, builds: list[Build]
-) -> list[tuple[TableItem, ...]]:
-    """Under `multi_capture` and several values: the item sets that divide into groups.
-
-    For some value `w` of the card played (a bit of `want`), the loose cards
-    split into groups each of which some choice of values makes `w`, with
-    any builds of the value `w` (each a group of its own). Cards of one mask
-    (a *kind*) are alike, so, as `_divisible` does by value, the search
-    walks how many cards of each kind a set holds, adding one group at a
-    time; each count found stands for every card set that has it. The sets
-    come sorted, each once; `builds` in table order.
-    """
-    kinds, room = _kinds_of([masks[c] for c in loose])
-    by_kind = [[c for c in loose if masks[c] == k] for k in kinds]
-    reached: set[tuple[int, ...]] = set()
-    with_builds: set[tuple[TableItem, ...]] = set()
-    for w in range(1, want.bit_length()):
-        if not want >> w & 1:
-            continue
-        shapes = _shapes(kinds, room, w)
-        empty = (0,) * len(kinds)
-        seen = {empty}
-        todo = [empty]
-        while todo:
-            counts = todo.pop()
-            for shape in shapes:
-                new = tuple(map(add, counts, shape))
-                if new not in seen and all(map(int.__le__, new, room)):
-                    seen.add(new)
-                    todo.append(new)
-        reached |= seen - {empty}
-        equal = [b for b in builds if b.value == w]
-        if equal:  # the loose sets of w (or none) with each non-empty set of these builds
-            sets = _card_sets(seen, by_kind)
-            for k in range(1, len(equal) + 1):
-                for chosen in combinations(equal, k):
-                    with_builds.update(
-                        tuple(sorted((*c, *chosen), key=item_sort_key)) for c in sets
-                    )
-    out = _card_sets(reached, by_kind)
-    out += with_builds
-    out.sort(key=_items_key)
-    return out
-
-
-def _card_sets(
-    reached: set[tuple[int, ...]], by_kind: list[list[Card]]
-) -> list[tuple[TableItem, ...]]:
-    """Every set of cards holding, of each kind, as many cards as one of the counts."""
-    out: list[tuple[TableItem, ...]] = []
-    for counts in reached:
-        choices = [combinations(by_kind[k], n) for k, n in enumerate(counts) if n]
-        out += (
-            tuple(sorted((c for part in parts for c in part), key=item_sort_key))
-            for parts in product(*choices)
-        )
-    return out
-
-
-def _mask_divides(taken: list[int], want: int) -> bool:
-    """Whether cards of these masks divide into groups of one value of `want` (bits).
-
-    Each group is made by some choice of its cards' values, all groups of
-    the same value `w` of the card played.
-    """
-    kinds, counts = _kinds_of(taken)
-    failed: set[tuple[int, ...]] = set()
-
-    def divide(w: int) -> bool:
-        first = next((k for k, n in enumerate(counts) if n), None)
-        if first is None:
-            return True
-        key = tuple(counts)
-        if key in failed:
-            return False
-        counts[first] -= 1  # a card of the first kind left anchors the next group
-        done = any(fill(w, w - v, first) for v in range(1, w + 1) if kinds[first] >> v & 1)
-        counts[first] += 1
-        if not done:
-            failed.add(key)
-        return done
-
-    def fill(w: int, need: int, first: int) -> bool:
-        if not need:
-            return divide(w)
-        for k in range(first, len(kinds)):
-            if counts[k]:
-                counts[k] -= 1
-                done = any(fill(w, need - v, k) for v in range(1, need + 1) if kinds[k] >> v & 1)
-                counts[k] += 1
-                if done:
-                    return True
-        return False
-
-    for w in range(1, want.bit_length()):
-        if want >> w & 1:
-            failed.clear()
-            if divide(w):
-                return True
-    return False
 
 
 def _divides(
