@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from bisect import bisect_right
 from collections.abc import Iterator, Mapping, Sequence
 from math import comb
 
@@ -167,16 +168,9 @@ class _Hand:
 
 
 class _Plan:
-    """The unseen cards, the places they go, and the counting that draws them.
+    """The unseen cards, the places they go, and the counting that draws them."""
 
-    `avoid` gives, per other seat, cards its hand is taken not to hold
-    beyond what the rules require (a belief, see `_Belief`): they are
-    forbidden to it like the cards a play rules out.
-    """
-
-    def __init__(
-        self, observation: Observation, avoid: Mapping[int, frozenset[Card]] | None = None
-    ) -> None:
+    def __init__(self, observation: Observation) -> None:
         if type(observation) is not Observation:
             raise ArgumentError(
                 f"an Observation is needed (see xeri.observe), not {type(observation).__name__}"
@@ -231,14 +225,35 @@ class _Plan:
         self.impossible: list[str] = []
         self._add_redeal_needs()
         self._add_play_needs()
-        if avoid:
-            pool_set = frozenset(pool)
-            for hand in self.hands:
-                hand.forbidden |= avoid.get(hand.seat, frozenset()) & pool_set
+        self._counted()
+
+    def _counted(self) -> None:
+        """Group the unseen cards by the hands' needs and count the states (the last step)."""
         self._classify()
-        self.rest = len(pool) - sum(h.size for h in self.hands)
+        self.rest = len(self.pool) - sum(h.size for h in self.hands)
         self.rest_orders = _factorial(self.rest)
         self.total = 0 if self.impossible else self._count(0, tuple(len(a) for a in self.atoms))
+
+    def avoiding(self, avoid: Mapping[int, frozenset[Card]]) -> _Plan:
+        """This plan with, per other seat, cards its hand is taken not to hold (see `_Belief`).
+
+        The cards are forbidden to that hand like the cards a play rules out,
+        beyond what the rules require: a belief, not a fact. What the
+        observation gave is read once, by this plan; the new one only counts
+        again.
+        """
+        plan = _Plan.__new__(_Plan)
+        plan.obs, plan.pinned, plan.pool = self.obs, self.pinned, self.pool
+        plan.impossible = list(self.impossible)
+        pool = frozenset(self.pool)
+        plan.hands = []
+        for hand in self.hands:
+            copy = _Hand(hand.seat, hand.size, hand.fixed)
+            copy.forbidden = hand.forbidden | (avoid.get(hand.seat, frozenset()) & pool)
+            copy.needs = list(hand.needs)
+            plan.hands.append(copy)
+        plan._counted()
+        return plan
 
     # -- what the seat remembers -------------------------------------------
 
@@ -380,6 +395,10 @@ class _Plan:
                 ]
             )
         self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._choices: dict[
+            tuple[int, tuple[int, ...]],
+            tuple[list[int], list[tuple[tuple[int, ...], tuple[int, ...]]]],
+        ] = {}
 
     def _splits(self, j: int, avail: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], int]]:
         """Every way hand `j` can take cards from the atoms, with its number of card choices."""
@@ -426,6 +445,32 @@ class _Plan:
             self._memo[key] = known
         return known
 
+    def _split_choices(
+        self, j: int, avail: tuple[int, ...]
+    ) -> tuple[list[int], list[tuple[tuple[int, ...], tuple[int, ...]]]]:
+        """Hand `j`'s splits of `avail` with what each leaves, and their weights' running sums.
+
+        A draw picks a number below `_count(j, avail)` and takes the first split
+        whose running sum exceeds it: every state equally likely. Worked out once
+        per `(j, avail)`, as the counts are: the draws of one plan meet the same
+        ones again and again.
+        """
+        key = (j, avail)
+        known = self._choices.get(key)
+        if known is None:
+            bounds: list[int] = []
+            splits: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+            total = 0
+            for counts, ways in self._splits(j, avail):
+                rest = tuple(x - c for x, c in zip(avail, counts, strict=True))
+                weight = ways * self._count(j + 1, rest)
+                if weight:
+                    total += weight
+                    bounds.append(total)
+                    splits.append((counts, rest))
+            known = self._choices[key] = (bounds, splits)
+        return known
+
     def why_none(self) -> str:
         """Why no state fits, in a sentence that names no hidden card."""
         if self.impossible:
@@ -446,14 +491,8 @@ class _Plan:
         hands: dict[int, tuple[Card, ...]] = {}
         for j, hand in enumerate(self.hands):
             pick = rng.randrange(self._count(j, avail))
-            for counts, ways in self._splits(j, avail):
-                rest = tuple(x - c for x, c in zip(avail, counts, strict=True))
-                weight = ways * self._count(j + 1, rest)
-                if pick < weight:
-                    break
-                pick -= weight
-            else:  # pragma: no cover - the weights add up to the count
-                raise AssertionError("determinize: the counts do not add up")
+            bounds, splits = self._split_choices(j, avail)
+            counts, rest = splits[bisect_right(bounds, pick)]
             chosen: list[Card] = list(hand.fixed)
             for a, c in enumerate(counts):
                 if c:
@@ -526,7 +565,7 @@ class _Belief:
         avoid = plan.declined(sweep_pile)
         if not avoid:
             return
-        kept = _Plan(plan.obs, avoid)
+        kept = plan.avoiding(avoid)
         if not kept.total:
             return
         self.kept = kept
