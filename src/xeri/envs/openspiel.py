@@ -186,6 +186,7 @@ from xeri._moves import Capture, Combine, Deal, DealCard, Move, PlayerMove, Resh
 from xeri._rules.match import FixedRounds
 from xeri._rules.redeal import RanksOnTable, Redeal
 from xeri._rules.ruleset import RuleSet, find_rules
+from xeri._rules.scoring import RoundResult
 from xeri._table import Build, TableItem
 
 try:
@@ -1312,6 +1313,20 @@ class _TensorPlan:
         self.tracker = TensorTracker(rules)
 
 
+def _result_numbers(result: RoundResult) -> tuple[int, ...]:
+    """The numbers of an earlier round's result in the tensor's results block, in order."""
+    return (
+        *result.cards,
+        *result.card_points,
+        *result.majority,
+        *result.xeris,
+        *result.xeri_bonus,
+        *result.total,
+        result.leftover,
+        sum(sum(points) for _, points in result.categories),
+    )
+
+
 def _recall_list(plan: _TensorPlan, state: XeriState, game_state: GameState) -> list[float]:
     """The recall blocks as a list, as `_make_recall` writes them (no face-down cards)."""
     values = plan.zeros.copy()
@@ -1340,17 +1355,7 @@ def _recall_list(plan: _TensorPlan, state: XeriState, game_state: GameState) -> 
     values[blocks["dealt"][0]] = plan.of_deck[len(game_state.dealing)] + z
     at, stop = blocks["results"]
     for result in game_state.round_results:
-        fields = (
-            *result.cards,
-            *result.card_points,
-            *result.majority,
-            *result.xeris,
-            *result.xeri_bonus,
-            *result.total,
-            result.leftover,
-            sum(sum(points) for _, points in result.categories),
-        )
-        for value in fields:
+        for value in _result_numbers(result):
             if at < stop:
                 values[at] = _f32(_squash(value))
                 at += 1
@@ -1605,17 +1610,7 @@ def _make_recall(
     at, stop = blocks["results"]
     i = at
     for result in seen.round_results:
-        fields = (
-            *result.cards,
-            *result.card_points,
-            *result.majority,
-            *result.xeris,
-            *result.xeri_bonus,
-            *result.total,
-            result.leftover,
-            sum(sum(points) for _, points in result.categories),
-        )
-        for value in fields:
+        for value in _result_numbers(result):
             if i < stop:
                 tensor[i] = _squash(value)
                 i += 1
