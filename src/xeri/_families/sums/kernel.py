@@ -740,6 +740,10 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
     # from `grabs` and `_pairs` and `_pick` builds the one drawn, if no trail.
     plain = not (multi or forced or self_raise)
     grabs = _capture_counts(table, sums)
+    build_keys = 0  # the keys of the builds on the table
+    for t in table:
+        if type(t) is not int:
+            build_keys |= _key(t)
     owning = [sum(mine) for mine in owned]
     values_held = [sum(1 << v for v in held) for held, _ in holding]
     kinds = _KIND
@@ -821,6 +825,7 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
                         count[v] -= 1
                         onto: TableItem = deck[t]
                         table[i] = _make_build(cards=(deck[t], deck[c]), value=value, owner=mover)
+                        build_keys |= what
                         break
                 elif bits[t.cards[0].index] == what:  # type: ignore[union-attr]  # a Build
                     v = t.value  # type: ignore[union-attr]  # a Build
@@ -838,6 +843,38 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
             owning[mover] += 1
             grabs[value] += 1
             public = _make_combine(card=deck[c], onto=onto, value=value)
+        elif not what & (what - 1):  # a capture of one item: most captures
+            if what & build_keys:
+                for i, t in enumerate(table):  # noqa: B007  # i is read after the loop
+                    if type(t) is not int and bits[t.cards[0].index] == what:  # type: ignore[union-attr]  # a Build
+                        break
+                del table[i]
+                v = t.value  # type: ignore[union-attr]  # a Build
+                count[v] -= 1
+                nbuilds[v] -= 1
+                owned[t.owner][v] -= 1  # type: ignore[union-attr]  # a Build
+                owning[t.owner] -= 1  # type: ignore[union-attr]  # a Build
+                grabs[v] -= 1
+                build_keys ^= what
+                public = _make_capture(card=deck[c], taken=(t,))  # type: ignore[arg-type]  # a Build
+                cards = (*t.cards, deck[c])  # type: ignore[union-attr]  # a Build
+            else:
+                t = what.bit_length() - 1
+                table.remove(t)
+                v = values[t]
+                if v:
+                    count[v] -= 1
+                    _lift(sums, what, v, grabs)
+                else:
+                    pictures[t >> 2] -= 1
+                    grabs[kinds[t]] -= 1
+                public = _make_capture(card=deck[c], taken=(deck[t],))
+                cards = (deck[t], deck[c])
+            turn = len(history)
+            made = None  # D6: a capture that clears the table; the round core says if it counts
+            if not table:
+                made = counted_xeri(rules, xeri, turn, len(stock) + sum(map(len, hands)))
+            takes.append(_make_take(seat=mover, cards=cards, xeri=made, turn=turn))
         else:
             taken: list[Card] = []
             loose: list[int] = []
@@ -862,6 +899,7 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
                 elif bits[t.cards[0].index] & what:  # type: ignore[union-attr]  # a Build
                     taken += t.cards  # type: ignore[union-attr]  # a Build
                     builds.append(t)  # type: ignore[arg-type]  # a Build
+                    build_keys ^= bits[t.cards[0].index]  # type: ignore[union-attr]  # a Build
                     v = t.value  # type: ignore[union-attr]  # a Build
                     count[v] -= 1
                     nbuilds[v] -= 1
