@@ -13,9 +13,10 @@ option and all of them together:
   rollout, exactly the set `SumCapture.moves` gives (counted from the kept
   counts and built one at a time by `_pick` for a player owning no build
   under no option, counted by `_groups` and built by `_decode` otherwise,
-  or listed by `_options` under `multi_capture`), and the incremental
-  tables (loose sums, capture and item counts, hands' values) are the ones
-  computed afresh;
+  or listed by `_options` under `multi_capture`), the incremental tables
+  (the counts of loose sets by sum, capture and item counts, hands' values)
+  are the ones computed afresh, and the loose set found from the counts
+  at each number is the one listed there;
 * every draw is made below the number of moves the engine lists at that
   step (so trails, drawn without building any move, are as likely as the
   rest), and a plain `random.Random` draws the same as one calling
@@ -126,9 +127,11 @@ PICK = fast._pick
 
 def check_pick(rules, captures, *where):
     """`_pick` (a player owning no build, no option) builds each legal move but the trails once."""
-    hand, table, sums, grabs, counts, count, pairs = where
-    assert sums == fast._sums(table)
-    assert grabs == fast._capture_counts(table, sums)
+    hand, table, sets, grabs, counts, count, pairs = where
+    assert sets == fast._set_counts(table)
+    for v in range(1, 11):  # set j as found from the counts is the listing's set j
+        assert [fast._set_at(table, sets, v, j) for j in range(sets[v])] == fast._sums(table)[v]
+    assert grabs == fast._capture_counts(table, sets)
     assert counts == fast._holding(hand)[1]
     assert count == fast._counters(table, rules.seats)[0]
     assert pairs == fast._pairs(sum(1 << v for v in fast._holding(hand)[0]))
@@ -157,18 +160,18 @@ def test_D3_D4_D5_default_policy_draws_from_the_legal_moves_at_every_step(rules,
         steps += 1
         return found, total
 
-    def checked_groups(hand, held, counts, sums, found_counters, *rest):
+    def checked_groups(hand, held, counts, sets, found_counters, *rest):
         nonlocal counters, counted
         assert (held, counts) == fast._holding(hand)
         counters = found_counters
-        counted = groups(hand, held, counts, sums, found_counters, *rest)
+        counted = groups(hand, held, counts, sets, found_counters, *rest)
         return counted
 
     def checked_decode(found, r, room, *where):
         # Called when the move drawn is no trail; the trails are numbered first.
         nonlocal steps
-        hand, table, sums, seat, _ = where
-        assert sums == fast._sums(table)
+        hand, table, sets, seat, _ = where
+        assert sets == fast._set_counts(table)
         assert counters == fast._counters(table, rules.seats)
         _, total, _, trailing = counted
         assert trailing in (0, len(hand))
@@ -204,7 +207,8 @@ def test_D4_groups_defer_to_options_when_an_owner_cannot_take_a_build():
     table = [build, 0]
     hand = [4, 20]
     counters = fast._counters(table, 2)
-    found = fast._groups(hand, *fast._holding(hand), fast._sums(table), counters, 0, False, False)
+    sets = fast._set_counts(table)
+    found = fast._groups(hand, *fast._holding(hand), sets, counters, 0, False, False)
     assert found is None
     held, counts = fast._holding([4, 28, 29, 44])
     assert held == [2, 8]

@@ -14,13 +14,18 @@ int-coded copy built once per call:
 * each table item has a *key*, one bit of a 52-bit mask: bit `c` for the
   loose card `c`, and for a build the bit of its first card, which stays
   the same through raises. A set of items is the OR of their keys;
-* `sums[s]` lists, as masks, every set of loose number cards adding up to
-  `s` (1 to 10): the groups a card of value `s` takes ([D3][rules-d3]). It
-  is kept up to date as cards are laid and taken, never recomputed;
+* `sets[s]` counts the sets of loose number cards adding up to `s` (1 to
+  10): the groups a card of value `s` takes ([D3][rules-d3]). It is kept
+  up to date as cards are laid and taken (`_lay`, `_lift`: a few additions
+  each), never recomputed. The sets themselves are numbered in the order
+  `_sums` lists them, and only the one a move takes is built, from the
+  counts (`_set_at`, walking the table once at most); under
+  `multi_capture`, whose moves are all listed at each turn, the lists
+  `_sums` gives are kept up to date besides;
 * a move is a tuple `(kind, card, what, value)`: a trail `(0, card, 0, 0)`,
   a capture `(1, card, mask, 0)`, a combination `(2, card, key, value)`.
 
-Besides `sums`, the rollout keeps up to date the counts `_counters` gives
+Besides `sets`, the rollout keeps up to date the counts `_counters` gives
 (number items, builds and owned builds by value, loose pictures by rank),
 `grabs` (the captures a card of each kind has, `_capture_counts`) and, for
 each seat, the values its hand holds (`_holding`) and the same as bits.
@@ -127,35 +132,72 @@ def _key(item: _Item) -> int:
     return _BIT[item] if type(item) is int else _BIT[item.cards[0].index]  # type: ignore[union-attr]  # a Build
 
 
-def _sums(table: list[_Item]) -> list[list[int]]:
-    """The sets of loose number cards adding up to each value 0 to 10, as masks."""
-    sums: list[list[int]] = [[0]] + [[] for _ in range(_MAX)]
+def _set_counts(table: list[_Item]) -> list[int]:
+    """How many sets of loose number cards add up to each value 0 to 10 (the empty set: 0)."""
+    sets = [1] + [0] * _MAX
     unread = [0] * (_MAX + 1)  # the counts `_lay` keeps: `_capture_counts` makes its own
+    top = 0
     for t in table:
         if type(t) is int and _VALUE[t]:
-            _lay(sums, _VALUE[t], _BIT[t], unread)
+            _lay(sets, _VALUE[t], top, unread)
+            top += _VALUE[t]
+    return sets
+
+
+def _lay(sets: list[int], value: int, top: int, grabs: list[int]) -> None:
+    """Count the sets a loose number card laid completes in `sets`, largest sums first.
+
+    `top` is the sum of the loose number cards before it: no set adds up to
+    more. `grabs[s]` (see `_capture_counts`) grows as `sets[s]` does.
+    """
+    for s in range(_MAX - value if top > _MAX - value else top, -1, -1):
+        n = sets[s]
+        if n:
+            sets[s + value] += n
+            grabs[s + value] += n
+
+
+def _lift(sets: list[int], value: int, top: int, grabs: list[int]) -> None:
+    """Uncount the sets holding a loose number card taken away: `_lay` undone, smallest sums first.
+
+    `top` is the sum of the loose number cards with it. `grabs[s]` (see
+    `_capture_counts`) shrinks as `sets[s]` does.
+    """
+    for s in range(value, (top if top < _MAX else _MAX) + 1):
+        n = sets[s - value]
+        if n:
+            sets[s] -= n
+            grabs[s] -= n
+
+
+def _sums(table: list[_Item]) -> list[list[int]]:
+    """The sets of loose number cards adding up to each value 0 to 10, as masks.
+
+    In the order `_set_at` numbers them: as the table lays its loose cards
+    one by one, each card's sets (it and the sets of the cards before it
+    adding up to the rest) come after the sets of the cards before it.
+    """
+    sums: list[list[int]] = [[0]] + [[] for _ in range(_MAX)]
+    for t in table:
+        if type(t) is int and _VALUE[t]:
+            _add_sets(sums, _VALUE[t], _BIT[t])
     return sums
 
 
-def _lay(sums: list[list[int]], value: int, bit: int, grabs: list[int]) -> None:
-    """Add a loose number card to `sums`: each set it completes, largest sums first.
-
-    `grabs[s]` (see `_capture_counts`) grows by the sets added to `sums[s]`.
-    """
+def _add_sets(sums: list[list[int]], value: int, bit: int) -> None:
+    """Add a loose number card to `sums`: each set it completes, largest sums first."""
     for s in range(_MAX - value, -1, -1):
         masks = sums[s]
         if masks:
             grown = sums[s + value]
             for m in masks:  # a loop: cheaper than a comprehension for so few
                 grown.append(m | bit)
-            grabs[s + value] += len(masks)
 
 
-def _lift(sums: list[list[int]], mask: int, low: int, grabs: list[int]) -> None:
+def _drop_sets(sums: list[list[int]], mask: int, low: int) -> None:
     """Remove the loose cards of `mask` from `sums`: the sets holding any of them go.
 
     `low` is at most the smallest value among them: no smaller sum holds one.
-    `grabs[s]` (see `_capture_counts`) shrinks by the sets removed from `sums[s]`.
     """
     for s in range(low, _MAX + 1):
         masks = sums[s]
@@ -164,8 +206,33 @@ def _lift(sums: list[list[int]], mask: int, low: int, grabs: list[int]) -> None:
             for m in masks:  # a loop: cheaper than a comprehension for so few
                 if not m & mask:
                     kept.append(m)  # noqa: PERF401  # a loop: cheaper than a comprehension here
-            grabs[s] -= len(masks) - len(kept)
             sums[s] = kept
+
+
+def _set_at(table: list[_Item], sets: list[int], value: int, j: int) -> int:
+    """The set number `j` of `_sums(table)[value]`, as a mask, found from the counts `sets`.
+
+    The sets without the table's last loose number card come first, then
+    the sets with it, numbered as the rest of their value is among the
+    cards before it. So the walk goes from the last card back, taking each
+    card out of a copy of the counts (as `_lift` does, for the sums up to
+    `value` only): the count without it says whether set `j` holds it.
+    """
+    left = sets[: value + 1]
+    mask = 0
+    for t in reversed(table):
+        if type(t) is int:
+            w = _VALUE[t]
+            if w and w <= value:
+                for s in range(w, value + 1):
+                    left[s] -= left[s - w]
+                if j >= left[value]:  # set j holds t
+                    j -= left[value]
+                    mask |= _BIT[t]
+                    value -= w
+                    if not value:
+                        return mask
+    raise AssertionError(value)  # pragma: no cover  # set j exists
 
 
 def _owner_rule(owned: list[int], held: list[int]) -> bool:
@@ -186,7 +253,8 @@ def _options(  # noqa: PLR0915, PLR0917  # one pass, kept whole for speed
 
     Captures come first, then combinations, then trails; under
     `forced_capture` only the captures when there is one ([D5][rules-d5]).
-    The payload lists may be `sums`' own lists: read them, never change them.
+    `sums` is `_sums(table)`; the payload lists may be its own lists: read
+    them, never change them.
     """
     numbers: list[tuple[int, int, int]] = []  # (value, key, -1) of loose number cards
     pictures: list[int] = []
@@ -468,14 +536,14 @@ def _holding(hand: list[int]) -> tuple[list[int], list[int]]:
     return held, counts
 
 
-def _capture_counts(table: list[_Item], sums: list[list[int]]) -> list[int]:
+def _capture_counts(table: list[_Item], sets: list[int]) -> list[int]:
     """How many captures a card of each kind has, when its player owns no build.
 
     Indexed by `_KIND`: for a value `v`, the sets of loose cards adding up to
     `v` and the builds of value `v`; for a picture, the loose pictures of its
     rank ([D3][rules-d3]). The rollout keeps it up to date (`_lay`, `_lift`).
     """
-    grabs = [len(masks) for masks in sums] + [0, 0, 0]
+    grabs = [*sets, 0, 0, 0]
     grabs[0] = 0
     for t in table:
         if type(t) is not int:
@@ -512,7 +580,7 @@ def _pick(  # noqa: PLR0917  # internal, positional on the hot path
     captures: int,
     hand: list[int],
     table: list[_Item],
-    sums: list[list[int]],
+    sets: list[int],
     grabs: list[int],
     counts: list[int],
     count: list[int],
@@ -521,8 +589,8 @@ def _pick(  # noqa: PLR0917  # internal, positional on the hot path
     """The move at index `r` after the trails, for a player who owns no build.
 
     Without any `SumCapture` option. `captures` is how many captures there
-    are: they come first, by card of the hand, each card's in the order of
-    `sums` then of the table's builds (or loose pictures); then the
+    are: they come first, by card of the hand, each card's loose sets in the
+    order of `_set_at`, then the table's builds (or loose pictures); then the
     combinations, by pair of `pairs` (see `_pairs`), by card, then by item
     of the table in its order.
     """
@@ -536,10 +604,9 @@ def _pick(  # noqa: PLR0917  # internal, positional on the hot path
         if c >= 40:  # the first picture's index: it takes a loose picture of its rank
             return (_CAPTURE, c, _loose_picture(table, c >> 2, r), 0)
         v = _VALUE[c]
-        loose = sums[v]
-        if r < len(loose):
-            return (_CAPTURE, c, loose[r], 0)
-        r -= len(loose)
+        if r < sets[v]:
+            return (_CAPTURE, c, _set_at(table, sets, v, r), 0)
+        r -= sets[v]
         for t in table:
             if type(t) is not int and t.value == v:  # type: ignore[union-attr]  # a Build
                 if not r:
@@ -572,7 +639,7 @@ def _groups(  # noqa: PLR0917  # one pass, kept whole for speed
     hand: list[int],
     held: list[int],
     counts: list[int],
-    sums: list[list[int]],
+    sets: list[int],
     counters: _Counters,
     seat: int,
     forced: bool,  # noqa: FBT001  # internal, positional on the hot path
@@ -581,8 +648,9 @@ def _groups(  # noqa: PLR0917  # one pass, kept whole for speed
     """How many legal moves `seat` has, by groups of cards of one value, without listing them.
 
     Without `multi_capture` only. `held` and `counts` are `_holding(hand)`,
-    `counters` is `_counters(table)`. Returns the groups of captures and
-    combinations (captures first), the number of moves, the *slack*
+    `sets` is `_set_counts(table)`, `counters` is `_counters(table)`.
+    Returns the groups of captures and combinations (captures first), the
+    number of moves, the *slack*
     `room[v]` (the cards of value `v` held minus the builds of it owned), and
     the number of trails: the moves numbered first, the trail of `hand[i]`
     being move `i`; `_decode` builds the others, numbered from 0 after the
@@ -613,14 +681,14 @@ def _groups(  # noqa: PLR0917  # one pass, kept whole for speed
         if min(room) < 0:
             return None
         for v in held:
-            n = len(sums[v]) + builds[v] if room[v] else mine[v]
+            n = sets[v] + builds[v] if room[v] else mine[v]
             if n:
                 k = room[v] + mine[v]
                 out.append((_CAPTURE, v, n, k))
                 total += n * k
     else:
         for v in held:
-            n = len(sums[v]) + builds[v]
+            n = sets[v] + builds[v]
             if n:
                 out.append((_CAPTURE, v, n, room[v]))
                 total += n * room[v]
@@ -658,14 +726,14 @@ def _decode(  # noqa: PLR0917  # internal, positional on the hot path
     room: list[int],
     hand: list[int],
     table: list[_Item],
-    sums: list[list[int]],
+    sets: list[int],
     seat: int,
     self_raise: bool,  # noqa: FBT001  # internal, positional on the hot path
 ) -> _Move:
     """The move at index `r` of the moves `groups` counts: only this one is built.
 
     The moves of a group are its cards times its payloads, in the order of
-    `sums` for loose groups, then of the table for builds and combinations.
+    `_set_at` for loose groups, then of the table for builds and combinations.
     """
     for kind, key, n, k in groups:
         if r < n * k:
@@ -676,10 +744,9 @@ def _decode(  # noqa: PLR0917  # internal, positional on the hot path
             c = _card_of_value(hand, v, i)
             if kind == _CAPTURE:
                 if room[v]:
-                    loose = sums[v]
-                    if j < len(loose):
-                        return (kind, c, loose[j], 0)
-                    j -= len(loose)
+                    if j < sets[v]:
+                        return (kind, c, _set_at(table, sets, v, j), 0)
+                    j -= sets[v]
                 for t in table:
                     if type(t) is not int and t.value == v and (room[v] or t.owner == seat):  # type: ignore[union-attr]  # a Build
                         if not j:
@@ -732,14 +799,21 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
     deals = later_deals(rules, dealer, len(stock) // (seats * size))  # the deals to come
     history: list[PlayerMove] = list(state.history)
     takes: list[Take] = list(state.takes)
-    sums = _sums(table)
+    sets = _set_counts(table)
+    # `multi_capture` lists every move at each turn (`_options`): the sets as masks are
+    # kept for it as the counts are.
+    sums = _sums(table) if multi else None
+    top = 0  # the sum of the loose number cards on the table: no set adds up to more
+    for t in table:
+        if type(t) is int:
+            top += _VALUE[t]
     counters = _counters(table, seats)
     count, nbuilds, owned, pictures = counters
     holding = [_holding(hand) for hand in hands]
     # Without any option, a player who owns no build (most turns) counts its moves
     # from `grabs` and `_pairs` and `_pick` builds the one drawn, if no trail.
     plain = not (multi or forced or self_raise)
-    grabs = _capture_counts(table, sums)
+    grabs = _capture_counts(table, sets)
     build_keys = 0  # the keys of the builds on the table
     for t in table:
         if type(t) is not int:
@@ -774,10 +848,11 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
             found = (
                 None
                 if multi
-                else _groups(hand, *holding[mover], sums, counters, mover, forced, self_raise)
+                else _groups(hand, *holding[mover], sets, counters, mover, forced, self_raise)
             )
             if found is None:
-                options, total = _options(table, sums, hand, mover, multi, forced, self_raise)
+                listed = _sums(table) if sums is None else sums
+                options, total = _options(table, listed, hand, mover, multi, forced, self_raise)
                 trailing = 0
             else:
                 groups, total, room, trailing = found
@@ -793,11 +868,11 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
         if r < trailing:  # the trail of hand[r]: most turns
             move = (_TRAIL, hand[r], 0, 0)
         elif by_counts:
-            move = _pick(r - trailing, captures, hand, table, sums, grabs, counts, count, pairs)  # type: ignore[arg-type]  # filled above
+            move = _pick(r - trailing, captures, hand, table, sets, grabs, counts, count, pairs)  # type: ignore[arg-type]  # filled above
         elif found is None:
             move = _nth(options, r)
         else:
-            move = _decode(groups, r - trailing, room, hand, table, sums, mover, self_raise)
+            move = _decode(groups, r - trailing, room, hand, table, sets, mover, self_raise)
         kind, c, what, value = move
         hand.remove(c)
         v = values[c]
@@ -810,7 +885,10 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
         if kind == _TRAIL:
             table.append(c)
             if v:
-                _lay(sums, v, bits[c], grabs)
+                _lay(sets, v, top, grabs)
+                top += v
+                if sums is not None:
+                    _add_sets(sums, v, bits[c])
                 count[v] += 1
             else:
                 pictures[c >> 2] += 1
@@ -821,7 +899,10 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
                 if type(t) is int:
                     if bits[t] == what:
                         v = values[t]
-                        _lift(sums, what, v, grabs)
+                        _lift(sets, v, top, grabs)
+                        top -= v
+                        if sums is not None:
+                            _drop_sets(sums, what, v)
                         count[v] -= 1
                         onto: TableItem = deck[t]
                         table[i] = _make_build(cards=(deck[t], deck[c]), value=value, owner=mover)
@@ -864,7 +945,10 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
                 v = values[t]
                 if v:
                     count[v] -= 1
-                    _lift(sums, what, v, grabs)
+                    _lift(sets, v, top, grabs)
+                    top -= v
+                    if sums is not None:
+                        _drop_sets(sums, what, v)
                 else:
                     pictures[t >> 2] -= 1
                     grabs[kinds[t]] -= 1
@@ -889,6 +973,8 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
                         v = values[t]
                         if v:
                             count[v] -= 1
+                            _lift(sets, v, top, grabs)
+                            top -= v
                             if v < low:  # noqa: PLR1730  # faster than a call of min
                                 low = v
                         else:
@@ -915,8 +1001,8 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
             public = _make_capture(card=deck[c], taken=tuple(items + builds))
             taken.append(deck[c])
             table = left
-            if low <= _MAX:
-                _lift(sums, what, low, grabs)
+            if sums is not None and low <= _MAX:
+                _drop_sets(sums, what, low)
             turn = len(history)
             made = None  # D6: a capture that clears the table; the round core says if it counts
             if not left:
