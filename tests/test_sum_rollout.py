@@ -134,7 +134,7 @@ def check_pick(rules, captures, *where):
     assert grabs == fast._capture_counts(table, sets)
     assert counts == fast._holding(hand)[1]
     assert count == fast._counters(table, rules.seats)[0]
-    assert pairs == fast._pairs(sum(1 << v for v in fast._holding(hand)[0]))
+    assert pairs == fast._pairs(fast._holding(hand)[0])
     total = captures + sum(counts[v] * count[d] for v, d in pairs)
     drawn = [(fast._TRAIL, c, 0, 0) for c in hand]
     drawn += [PICK(i, captures, *where) for i in range(total)]
@@ -162,7 +162,8 @@ def test_D3_D4_D5_default_policy_draws_from_the_legal_moves_at_every_step(rules,
 
     def checked_groups(hand, held, counts, sets, found_counters, *rest):
         nonlocal counters, counted
-        assert (held, counts) == fast._holding(hand)
+        bits, found_counts = fast._holding(hand)
+        assert (held, counts) == (fast._HELD[bits], found_counts)
         counters = found_counters
         counted = groups(hand, held, counts, sets, found_counters, *rest)
         return counted
@@ -208,10 +209,11 @@ def test_D4_groups_defer_to_options_when_an_owner_cannot_take_a_build():
     hand = [4, 20]
     counters = fast._counters(table, 2)
     sets = fast._set_counts(table)
-    found = fast._groups(hand, *fast._holding(hand), sets, counters, 0, False, False)
+    bits, counts = fast._holding(hand)
+    found = fast._groups(hand, fast._HELD[bits], counts, sets, counters, 0, False, False)
     assert found is None
-    held, counts = fast._holding([4, 28, 29, 44])
-    assert held == [2, 8]
+    bits, counts = fast._holding([4, 28, 29, 44])
+    assert fast._HELD[bits] == (2, 8)
     assert counts[8] == 2
 
 

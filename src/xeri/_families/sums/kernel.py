@@ -28,7 +28,8 @@ int-coded copy built once per call:
 Besides `sets`, the rollout keeps up to date the counts `_counters` gives
 (number items, builds and owned builds by value, loose pictures by rank),
 `grabs` (the captures a card of each kind has, `_capture_counts`) and, for
-each seat, the values its hand holds (`_holding`) and the same as bits.
+each seat, the values its hand holds, as bits, and its cards of each value
+(`_holding`).
 
 The default policy draws one index below the number of legal moves: the
 trails are numbered first, and the trail of `hand[i]` is move `i` (most
@@ -520,20 +521,26 @@ def _counters(table: list[_Item], seats: int) -> _Counters:
     return count, builds, owned, pictures
 
 
-def _holding(hand: list[int]) -> tuple[list[int], list[int]]:
-    """The values a hand holds, ascending, and how many cards of each value it holds.
+def _holding(hand: list[int]) -> tuple[int, list[int]]:
+    """The values a hand holds, as bits, and how many cards of each value it holds.
 
     Pictures are left out. The rollout keeps both up to date for each seat.
     """
-    held: list[int] = []
     counts = [0] * (_MAX + 1)
+    held = 0
     for c in hand:
         v = _VALUE[c]
         if v:
-            if not counts[v]:
-                held.append(v)
             counts[v] += 1
+            held |= 1 << v
     return held, counts
+
+
+_HELD: list[tuple[int, ...]] = [(), ()]  # bit 0 stands for no value
+"""The values of a set of values given as bits, ascending: `_HELD[0b1010] == (1, 3)`."""
+for _v in range(1, _MAX + 1):
+    _HELD += [(*held, _v) for held in _HELD]  # the sets with value _v, after those without
+del _v
 
 
 def _capture_counts(table: list[_Item], sets: list[int]) -> list[int]:
@@ -637,7 +644,7 @@ def _pick(  # noqa: PLR0917  # internal, positional on the hot path
 
 def _groups(  # noqa: PLR0917  # one pass, kept whole for speed
     hand: list[int],
-    held: list[int],
+    held: tuple[int, ...],
     counts: list[int],
     sets: list[int],
     counters: _Counters,
@@ -647,7 +654,8 @@ def _groups(  # noqa: PLR0917  # one pass, kept whole for speed
 ) -> tuple[_Groups, int, list[int], int] | None:
     """How many legal moves `seat` has, by groups of cards of one value, without listing them.
 
-    Without `multi_capture` only. `held` and `counts` are `_holding(hand)`,
+    Without `multi_capture` only. `held` lists the values of `hand`,
+    ascending, and `counts` is `_holding(hand)[1]`;
     `sets` is `_set_counts(table)`, `counters` is `_counters(table)`.
     Returns the groups of captures and combinations (captures first), the
     number of moves, the *slack*
@@ -810,6 +818,8 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
     counters = _counters(table, seats)
     count, nbuilds, owned, pictures = counters
     holding = [_holding(hand) for hand in hands]
+    values_held = [held for held, _ in holding]  # the values of each hand, as bits
+    counts_of = [counts for _, counts in holding]  # the cards of each value in each hand
     # Without any option, a player who owns no build (most turns) counts its moves
     # from `grabs` and `_pairs` and `_pick` builds the one drawn, if no trail.
     plain = not (multi or forced or self_raise)
@@ -819,7 +829,6 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
         if type(t) is not int:
             build_keys |= _key(t)
     owning = [sum(mine) for mine in owned]
-    values_held = [sum(1 << v for v in held) for held, _ in holding]
     kinds = _KIND
     pairs_of = _PAIRS
     xeri = XeriKind.XERI
@@ -833,7 +842,7 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
         hand = hands[mover]
         by_counts = plain and not owning[mover]
         if by_counts:
-            counts = holding[mover][1]
+            counts = counts_of[mover]
             trailing = len(hand)
             captures = 0
             for c in hand:
@@ -848,7 +857,16 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
             found = (
                 None
                 if multi
-                else _groups(hand, *holding[mover], sets, counters, mover, forced, self_raise)
+                else _groups(
+                    hand,
+                    _HELD[values_held[mover]],
+                    counts_of[mover],
+                    sets,
+                    counters,
+                    mover,
+                    forced,
+                    self_raise,
+                )
             )
             if found is None:
                 listed = _sums(table) if sums is None else sums
@@ -865,22 +883,24 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
                 r = getrandbits(k)
         else:
             r = randrange(total)
-        if r < trailing:  # the trail of hand[r]: most turns
-            move = (_TRAIL, hand[r], 0, 0)
-        elif by_counts:
-            move = _pick(r - trailing, captures, hand, table, sets, grabs, counts, count, pairs)  # type: ignore[arg-type]  # filled above
-        elif found is None:
-            move = _nth(options, r)
+        if r < trailing:  # the trail of hand[r]: most turns, no move built
+            kind = _TRAIL
+            c = hand[r]
+            del hand[r]
         else:
-            move = _decode(groups, r - trailing, room, hand, table, sets, mover, self_raise)
-        kind, c, what, value = move
-        hand.remove(c)
+            if by_counts:
+                move = _pick(r - trailing, captures, hand, table, sets, grabs, counts, count, pairs)  # type: ignore[arg-type]  # filled above
+            elif found is None:
+                move = _nth(options, r)
+            else:
+                move = _decode(groups, r - trailing, room, hand, table, sets, mover, self_raise)
+            kind, c, what, value = move
+            hand.remove(c)
         v = values[c]
         if v:
-            held, counts = holding[mover]
+            counts = counts_of[mover]
             counts[v] -= 1
             if not counts[v]:
-                held.remove(v)
                 values_held[mover] ^= 1 << v
         if kind == _TRAIL:
             table.append(c)
@@ -1016,8 +1036,7 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
             dealer, mover, blocks, _ = deals[len(deals) - len(stock) // (seats * size)]
             for i, seat in enumerate(blocks):
                 hands[seat] = sorted(stock[i * size : (i + 1) * size])
-                holding[seat] = _holding(hands[seat])
-                values_held[seat] = sum(1 << v for v in holding[seat][0])
+                values_held[seat], counts_of[seat] = _holding(hands[seat])
             del stock[: seats * size]
             continue
         mover = mover + 1 if mover + 1 < seats else 0
