@@ -77,7 +77,6 @@ says whether a capture that clears the table counts as a xeri
 from __future__ import annotations
 
 from itertools import combinations
-from operator import sub
 from random import Random
 
 from xeri._cards import DECK, Card
@@ -642,7 +641,7 @@ def _pick(  # noqa: PLR0917  # internal, positional on the hot path
     raise AssertionError(r)  # pragma: no cover  # r is below the number of moves
 
 
-def _groups(  # noqa: PLR0917  # one pass, kept whole for speed
+def _groups(  # noqa: PLR0915, PLR0917  # one pass, kept whole for speed
     hand: list[int],
     held: tuple[int, ...],
     counts: list[int],
@@ -683,10 +682,17 @@ def _groups(  # noqa: PLR0917  # one pass, kept whole for speed
             if n:
                 out.append((_CAPTURE, c, n, 1))
                 total += n
-    owns = any(mine)
+    unheld = sum(mine)  # the builds owned, less those of a value held (below)
+    owns = unheld > 0
     if owns:
-        room = list(map(sub, counts, mine))
-        if min(room) < 0:
+        room = counts[:]
+        for v in held:
+            if mine[v]:
+                room[v] -= mine[v]
+                if room[v] < 0:
+                    return None
+                unheld -= mine[v]
+        if unheld:  # a build of a value the hand does not hold: a slack below 0
             return None
         for v in held:
             n = sets[v] + builds[v] if room[v] else mine[v]
