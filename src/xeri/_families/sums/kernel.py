@@ -223,7 +223,11 @@ def _set_at(table: list[_Item], sets: list[int], value: int, j: int) -> int:
     for t in reversed(table):
         if type(t) is int:
             w = _VALUE[t]
-            if w and w <= value:
+            if w == value:  # no smaller sum holds t, and it is a set alone
+                left[value] -= 1
+                if j >= left[value]:
+                    return mask | _BIT[t]
+            elif w and w < value:
                 for s in range(w, value + 1):
                     left[s] -= left[s - w]
                 if j >= left[value]:  # set j holds t
@@ -911,7 +915,12 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
         if kind == _TRAIL:
             table.append(c)
             if v:
-                _lay(sets, v, top, grabs)
+                # _lay, written out: most turns are trails
+                for s in range(_MAX - v if top > _MAX - v else top, -1, -1):
+                    n = sets[s]
+                    if n:
+                        sets[s + v] += n
+                        grabs[s + v] += n
                 top += v
                 if sums is not None:
                     _add_sets(sums, v, bits[c])
