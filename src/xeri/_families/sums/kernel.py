@@ -76,6 +76,7 @@ says whether a capture that clears the table counts as a xeri
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from itertools import combinations
 from random import Random
 
@@ -574,15 +575,12 @@ def _loose_picture(table: list[_Item], rank: int, j: int) -> int:
 
 
 def _card_of_value(hand: list[int], value: int, i: int) -> int:
-    """The card number `i` of value `value` in `hand`.
+    """The card number `i` of value `value` in `hand`, which holds at least `i + 1` of them.
 
-    The hand is in deck order, so its cards of one value lie together.
+    The hand is in deck order, so its cards of one value lie together, from
+    the first card not below the value's first index.
     """
-    first = 4 * value - 4  # the index of the first card of the value
-    for p, c in enumerate(hand):
-        if c >= first:
-            return hand[p + i]
-    raise AssertionError(value)  # pragma: no cover  # the hand holds the value
+    return hand[bisect_left(hand, 4 * value - 4) + i]
 
 
 def _pick(  # noqa: PLR0917  # internal, positional on the hot path
@@ -822,9 +820,12 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
     # kept for it as the counts are.
     sums = _sums(table) if multi else None
     top = 0  # the sum of the loose number cards on the table: no set adds up to more
+    build_keys = 0  # the keys of the builds on the table
     for t in table:
         if type(t) is int:
             top += _VALUE[t]
+        else:
+            build_keys |= _BIT[t.cards[0].index]  # type: ignore[union-attr]  # a Build
     counters = _counters(table, seats)
     count, nbuilds, owned, pictures = counters
     holding = [_holding(hand) for hand in hands]
@@ -834,10 +835,6 @@ def sum_rollout(state: GameState, rng: RandomSource) -> GameState:  # noqa: PLR0
     # from `grabs` and `_pairs` and `_pick` builds the one drawn, if no trail.
     plain = not (multi or forced or self_raise)
     grabs = _capture_counts(table, sets)
-    build_keys = 0  # the keys of the builds on the table
-    for t in table:
-        if type(t) is not int:
-            build_keys |= _key(t)
     owning = [sum(mine) for mine in owned]
     kinds = _KIND
     pairs_of = _PAIRS
