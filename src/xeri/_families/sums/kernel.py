@@ -102,6 +102,13 @@ _NOTHING = [0]
 """The payloads of a trail: it takes and builds nothing."""
 
 
+_HELD: list[tuple[int, ...]] = [(), ()]  # bit 0 stands for no value
+"""The values of a set of values given as bits, ascending: `_HELD[0b1010] == (1, 3)`."""
+for _v in range(1, _MAX + 1):
+    _HELD += [(*held, _v) for held in _HELD]  # the sets with value _v, after those without
+del _v
+
+
 _PAIRS: list[tuple[tuple[int, int], ...] | None] = [None] * (1 << (_MAX + 1))
 """`_pairs(held)` at index `held`, filled as the rollouts meet each set of values."""
 
@@ -112,12 +119,8 @@ def _pairs(held: int) -> tuple[tuple[int, int], ...]:
     By `v`, then `w`: a card of value `v` combines onto an item of value
     `w - v` when the hand keeps a card of value `w` ([D3][rules-d3]).
     """
-    return tuple(
-        (v, w - v)
-        for v in range(1, _MAX)
-        for w in range(v + 1, _MAX + 1)
-        if held >> v & held >> w & 1
-    )
+    values = _HELD[held]
+    return tuple((v, w - v) for i, v in enumerate(values) for w in values[i + 1 :])
 
 
 _Item = int | Build
@@ -538,13 +541,6 @@ def _holding(hand: list[int]) -> tuple[int, list[int]]:
             counts[v] += 1
             held |= 1 << v
     return held, counts
-
-
-_HELD: list[tuple[int, ...]] = [(), ()]  # bit 0 stands for no value
-"""The values of a set of values given as bits, ascending: `_HELD[0b1010] == (1, 3)`."""
-for _v in range(1, _MAX + 1):
-    _HELD += [(*held, _v) for held in _HELD]  # the sets with value _v, after those without
-del _v
 
 
 def _capture_counts(table: list[_Item], sets: list[int]) -> list[int]:
