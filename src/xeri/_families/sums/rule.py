@@ -1543,7 +1543,13 @@ class SumCapture(_Immutable):
 
     def table_cards(self, table: tuple[TableItem, ...]) -> tuple[Card, ...]:
         """Every card on the table, builds flattened, in the order they lie."""
-        return tuple(c for item in table for c in item_cards(item))
+        cards: list[Card] = []
+        for item in table:  # a loop: a round's end reads it, and most items are loose cards
+            if item.__class__ is Card:
+                cards.append(item)
+            else:
+                cards += item_cards(item)
+        return tuple(cards)
 
     # -- integer actions (xeri.ActionEncoding; the layout is documented there) --
 
