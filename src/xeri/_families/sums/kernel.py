@@ -29,7 +29,9 @@ Besides `sets`, the rollout keeps up to date the counts `_counters` gives
 (number items, builds and owned builds by value, loose pictures by rank),
 `grabs` (the captures a card of each kind has, `_capture_counts`) and, for
 each seat, the values its hand holds, as bits, and its cards of each value
-(`_holding`).
+(`_holding`). It also keeps the keys of the builds on the table as a mask:
+a capture of one item (most captures) is told a build or a loose card by
+it, and takes the item off the table in place, without walking the table.
 
 The default policy draws one index below the number of legal moves: the
 trails are numbered first, and the trail of `hand[i]` is move `i` (most
