@@ -321,8 +321,10 @@ class _Layout:
         """How many orders the hands can be played in: one is drawn below it."""
 
 
-_MAX_LAYOUTS = 1024
-"""At most this many layouts kept per rule set: past that its cache starts again empty."""
+_MAX_LAYOUTS = 512
+"""At most this many layouts kept per rule set (about 2 kB each), past which its cache starts
+again empty. GREEK's rounds take some 1,600 shapes of state; a search decision rolls out from
+one, many times."""
 
 
 def _layout(layouts: dict[tuple[int, ...], _Layout], state: GameState) -> _Layout:
