@@ -487,13 +487,16 @@ def end_round(
         leftover = len(left)
     sides = plan.sides
     piles: list[list[Card]] = [*map(list, plan.empty)]  # one empty list per side, made in C
-    made: list[list[XeriKind]] = [*map(list, plan.empty)]
+    made: list[list[XeriKind]] | None = None  # made at the first xeri: most rounds have none
     for take in takes:
         side = sides[take.seat]
         piles[side].extend(take.cards)
         if take.xeri is not None:
+            if made is None:
+                made = [*map(list, plan.empty)]
             made[side].append(take.xeri)
-    result = _score(rules, tuple(map(tuple, piles)), tuple(map(tuple, made)), leftover, takes)
+    xeris = plan.empty if made is None else tuple(map(tuple, made))
+    result = _score(rules, tuple(map(tuple, piles)), xeris, leftover, takes)
     results = (*state.round_results, result)
     over = _checked_status(rules, results, plan.num_sides).over
     return _make_state(
