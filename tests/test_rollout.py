@@ -164,11 +164,24 @@ def test_X4_the_loop_a_rule_set_gets_is_worked_out_once_and_follows_its_capabili
             return super().play(table, hand, move, seat)
 
     own = attrs.evolve(GREEK, name="own-play", capture=Plays())
-    assert rollouts._route(GREEK) == "pile"
-    assert rollouts._route(own) == "public"
-    assert rollouts._route(GERMAN) == "sum"
+    assert rollouts._route(GREEK).loop == "pile"
+    assert rollouts._route(own).loop == "public"
+    assert rollouts._route(GERMAN).loop == "sum"
     assert rollouts._route(GREEK) is rollouts._route(GREEK)
     state = xeri.new_game(own, rng=random.Random(2))
     end = xeri.rollout(state, random.Random(3))
     assert end.is_round_over
     assert check_state(end).problems == []
+
+
+def test_X4_the_pile_layouts_kept_for_a_rule_set_start_again_when_full(monkeypatch):
+    # The random pile loop keeps where each hand's cards go for each shape of state
+    # (dealer, mover, sizes of table, stock and hands); past the limit it starts again.
+    monkeypatch.setattr(rollouts, "_MAX_LAYOUTS", 3)
+    rules = attrs.evolve(GREEK, name="greek-layouts")  # a rule set of its own: none kept yet
+    layouts = rollouts._route(rules).layouts
+    for seed in range(40):
+        assert_default_policy_replays(rules, seed)
+        assert 1 <= len(layouts) <= 3
+    state = xeri.new_game(rules, rng=random.Random(1))
+    assert rollouts._layout(layouts, state) is rollouts._layout(layouts, state)

@@ -148,9 +148,11 @@ def rollout(
         while state.phase is Phase.REDEAL:
             state = apply(state, chance_move(state, rng))
     route = _route(state.rules)
-    if route is _PILE:
-        return _pile_random(state, rng) if policy is None else _pile_policy(state, policy)
-    if route is _SUM and policy is None:
+    if route.loop is _PILE:
+        if policy is None:
+            return _pile_random(state, rng, route.layouts)
+        return _pile_policy(state, policy)
+    if route.loop is _SUM and policy is None:
         return sum_rollout(state, rng)
     return _public_rollout(state, rng, policy)
 
@@ -158,9 +160,21 @@ def rollout(
 _PILE, _SUM, _PUBLIC = "pile", "sum", "public"
 
 
+class _Route:
+    """How `rollout` plays a round of one rule set (`_route`)."""
+
+    __slots__ = ("layouts", "loop")
+
+    def __init__(self, loop: str) -> None:
+        self.loop: str = loop
+        """Which loop plays the round: `_PILE`, `_SUM` (without a policy) or `_PUBLIC`."""
+        self.layouts: dict[tuple[int, ...], _Layout] = {}
+        """The random pile loop's layouts of the round's plays, by shape of state (`_layout`)."""
+
+
 @_per_value
-def _route(rules: RuleSet) -> str:
-    """Which loop plays a round of `rules`: `_PILE`, `_SUM` (without a policy) or `_PUBLIC`.
+def _route(rules: RuleSet) -> _Route:
+    """Which loop plays a round of `rules`, and the room for what that loop keeps.
 
     Fast paths are capabilities the rules declare (`fast_path`), not class
     tests; the answer depends on the rule set alone, so it is asked once per
@@ -168,10 +182,10 @@ def _route(rules: RuleSet) -> str:
     """
     capture = rules.capture
     if isinstance(capture, PileCapture) and capture.fast_path():
-        return _PILE
+        return _Route(_PILE)
     if isinstance(capture, SumCapture) and capture.fast_path():
-        return _SUM
-    return _PUBLIC
+        return _Route(_SUM)
+    return _Route(_PUBLIC)
 
 
 def _pick(policy: Policy, view: RolloutView) -> int:
@@ -252,7 +266,83 @@ def _ordered(hand: Sequence[Card], p: int) -> tuple[Card, ...]:
     return tuple(order)
 
 
-def _random_plays(state: GameState, rng: RandomSource) -> tuple[list[Card], int, list[int], int]:
+class _Layout:
+    """Where each hand's cards go in the list of a round's plays (`_layout`).
+
+    The same for every state of one shape: its rule set, its dealer and
+    mover, the sizes of its table, hands and stock.
+    """
+
+    __slots__ = ("blocks", "dealer", "hands", "seat_of", "size", "total")
+
+    def __init__(self, rules: RuleSet, state: GameState) -> None:
+        seats, size = rules.seats, rules.hand_size
+        mover: int = state.to_move  # type: ignore[assignment]  # a seat in phase PLAY
+        offset, stock = len(state.table), len(state.stock)
+        # The current deal: the hands differ by one card at most, the longer ones
+        # first, so the seat `j` places after the mover plays at every `seats`-th
+        # place from `j`.
+        order = [(mover + j) % seats for j in range(seats)]
+        sizes = [len(state.hands[seat]) for seat in order]
+        first = sum(sizes)
+        self.hands: tuple[tuple[int, slice, int], ...] = tuple(
+            (seat, slice(offset + j, offset + j + seats * n, seats), n)
+            for j, (seat, n) in enumerate(zip(order, sizes, strict=True))
+        )
+        """For each hand of the current deal, in the order they play: its seat,
+        its places in the list and its size."""
+        seat_of = [-1] * offset + [order[u % seats] for u in range(first)]
+        # The deals to come, from the stock's top, each to the seats the round
+        # core names (`later_deals`), the seat of block `j` playing `place`-th
+        # after the deal's leader.
+        block = seats * size
+        deals = later_deals(rules, state.dealer, stock // block)
+        blocks = []
+        at = offset + first  # the first play of the deal to come from stock[d]
+        for deal, (_, lead, _, places) in enumerate(deals):
+            d = deal * block  # the deal's first card in the stock
+            seat_of += [(lead + q) % seats for q in range(block)]
+            for j, place in enumerate(places):
+                k = d + j * size
+                blocks.append((slice(k, k + size), slice(at + d + place, at + d + block, seats)))
+        self.blocks: tuple[tuple[slice, slice], ...] = tuple(blocks)
+        """For each block of `size` cards the stock will deal, in order: its
+        cards in the stock, its places in the list."""
+        self.seat_of: tuple[int, ...] = tuple(seat_of)
+        """The seat of each play, by its index in the list (-1 for the table's cards)."""
+        self.dealer: int = deals[-1][0] if deals else state.dealer
+        """The dealer of the round's last deal."""
+        self.size: int = size
+        """The cards in each block of the stock."""
+        total = _FACTORIALS[size] ** (stock // size)
+        for n in sizes:
+            total *= _FACTORIALS[n]
+        self.total: int = total
+        """How many orders the hands can be played in: one is drawn below it."""
+
+
+_MAX_LAYOUTS = 512
+"""At most this many layouts kept per rule set (about 2 kB each), past which its cache starts
+again empty. GREEK's rounds take some 1,600 shapes of state; a search decision rolls out from
+one, many times."""
+
+
+def _layout(layouts: dict[tuple[int, ...], _Layout], state: GameState) -> _Layout:
+    """The layout of the round's plays for `state`, made once for each shape of state.
+
+    `layouts` is the rule set's (`_Route`): a shape is the dealer, the mover,
+    and the sizes of the table, the stock and each hand.
+    """
+    key = (state.dealer, state.to_move, len(state.table), len(state.stock), *map(len, state.hands))
+    layout = layouts.get(key)  # type: ignore[arg-type]  # `to_move` is a seat in phase PLAY
+    if layout is None:
+        if len(layouts) >= _MAX_LAYOUTS:
+            layouts.clear()
+        layout = layouts[key] = _Layout(state.rules, state)  # type: ignore[index]  # as above
+    return layout
+
+
+def _random_plays(state: GameState, rng: RandomSource, layout: _Layout) -> list[Card]:
     """The table's cards, then every play left in the round, in a uniformly random order.
 
     In a pile game every card of the hand is legal at every turn, so a
@@ -265,26 +355,12 @@ def _random_plays(state: GameState, rng: RandomSource) -> tuple[list[Card], int,
     read digit by digit in the mixed radix of those factorials, is exactly
     such an order for every hand: one call of the generator for the round.
     Each hand's cards then go to its seat's places in the list (every
-    `seats`-th).
-
-    Returns:
-        The list, how many plays of it belong to the current deal, the
-        seat that leads each later deal (after the mover plus that number),
-        and the dealer of the round's last deal.
+    `seats`-th), as `layout` lists them.
     """
-    rules = state.rules
-    seats, size = rules.seats, rules.hand_size
-    mover: int = state.to_move  # type: ignore[assignment]  # a seat in phase PLAY
-    hands = state.hands
-    current = hands[mover:] + hands[:mover]  # the current deal's hands in the order they play
-    table, stock = state.table, state.stock
-    offset = len(table)
-    first = sum(map(len, current))
-    plays: list[Card] = [*table, *chain.from_iterable(current), *stock]  # type: ignore[list-item]  # a pile holds cards only
-    facts = _FACTORIALS
-    total = facts[size] ** (len(stock) // size)
-    for hand in current:
-        total *= facts[len(hand)]
+    hands, stock = state.hands, state.stock
+    # Every place after the table's is filled below: the hands only give the length.
+    plays: list[Card] = [*state.table, *chain.from_iterable(hands), *stock]  # type: ignore[list-item]  # a pile holds cards only
+    total = layout.total
     if total < 2:  # one order of every hand: nothing to draw
         r = 0
     elif type(rng) is Random:
@@ -297,37 +373,31 @@ def _random_plays(state: GameState, rng: RandomSource) -> tuple[list[Card], int,
             r = getrandbits(k)
     else:
         r = rng.randrange(total)
-    # The current deal: the hands differ by one card at most, the longer ones
-    # first, so the seat `j` places after the mover plays at every `seats`-th
-    # place from `j`.
-    for j, hand in enumerate(current):
-        n = len(hand)
+    facts = _FACTORIALS
+    for seat, places, n in layout.hands:
         r, p = divmod(r, facts[n])
-        at = offset + j
-        plays[at : at + seats * n : seats] = (
+        hand = hands[seat]
+        plays[places] = (
             (_ORDERINGS[n] or _orders(n))[p](hand) if n <= _TABLED else _ordered(hand, p)
         )
-    block = seats * size
-    dealer = state.dealer
-    leads = [mover + first]  # see `_pile_random`
-    d = 0
-    radix = facts[size]
-    getters = (_ORDERINGS[size] or _orders(size)) if size <= _TABLED else None
-    for deal in later_deals(rules, state.dealer, len(stock) // block):
-        dealer, lead, _, places = deal
-        leads.append(lead)
-        at = offset + first + d  # the deal to come from stock[d]: its first play
-        for j, place in enumerate(places):  # block j's seat plays `place`-th in the deal
-            r, p = divmod(r, radix)
-            k = d + j * size
-            plays[at + place : at + block : seats] = (
-                getters[p](stock[k : k + size]) if getters else _ordered(stock[k : k + size], p)
-            )
-        d += block
-    return plays, first, leads, dealer
+    if layout.blocks:
+        size = layout.size
+        radix = facts[size]
+        if size <= _TABLED:
+            getters = _ORDERINGS[size] or _orders(size)
+            for cards, places in layout.blocks:
+                r, p = divmod(r, radix)
+                plays[places] = getters[p](stock[cards])
+        else:
+            for cards, places in layout.blocks:
+                r, p = divmod(r, radix)
+                plays[places] = _ordered(stock[cards], p)
+    return plays
 
 
-def _pile_random(state: GameState, rng: RandomSource) -> GameState:
+def _pile_random(
+    state: GameState, rng: RandomSource, layouts: dict[tuple[int, ...], _Layout]
+) -> GameState:
     """The round with uniformly random plays, every play of it drawn at once.
 
     Laid out in the order of play after the table's cards
@@ -337,19 +407,14 @@ def _pile_random(state: GameState, rng: RandomSource) -> GameState:
     """
     rules = state.rules
     sweeper = rules.capture.sweeper  # type: ignore[attr-defined]  # a PileCapture
-    seats = rules.seats
-    plays, first, leads, dealer = _random_plays(state, rng)
-    # The seat of the play `u` places after the current deal's end (negative in
-    # the current deal) is `(u + leads[k]) % seats`, where `k = u // dealt + 1` is 0
-    # in the current deal (`leads[0]` is `mover + first`), else the number of the
-    # later deal, led by the seat the round core names.
+    layout = _layout(layouts, state)
+    cards = tuple(_random_plays(state, rng, layout))  # the takes and the history: stretches of it
+    seat_of = layout.seat_of
     offset = len(state.table)
-    turn0 = len(state.history) - offset  # the turn of `plays[i]` is `turn0 + i`
-    last = len(plays) - 1
-    dealt = seats * rules.hand_size  # the plays of each later deal
+    turn0 = len(state.history) - offset  # the turn of `cards[i]` is `turn0 + i`
+    last = len(cards) - 1
     xeri_kind, jack_kind = XeriKind.XERI, XeriKind.JACK_XERI
     takes: list[Take] = list(state.takes)
-    cards = tuple(plays)  # the takes and the history are stretches of it
     top = cards[offset - 1].rank if offset else None
     bottom = 0  # the pile is `cards[bottom:i]` before the play `cards[i]`
     for i in range(offset, last + 1):
@@ -364,13 +429,15 @@ def _pile_random(state: GameState, rng: RandomSource) -> GameState:
         else:
             top = rank
             continue
-        u = i - offset - first  # the play's index from the current deal's end
-        seat = (u + leads[u // dealt + 1]) % seats
-        takes.append(_make_take(seat=seat, cards=cards[bottom : i + 1], xeri=kind, turn=turn0 + i))
+        takes.append(
+            _make_take(seat=seat_of[i], cards=cards[bottom : i + 1], xeri=kind, turn=turn0 + i)
+        )
         top = None
         bottom = i + 1
     history = state.history + cards[offset:]
-    return end_round(state, ((),) * seats, cards[bottom:], history, tuple(takes), dealer=dealer)
+    return end_round(
+        state, ((),) * rules.seats, cards[bottom:], history, tuple(takes), dealer=layout.dealer
+    )
 
 
 def _pile_policy(  # noqa: PLR0915  # one loop, kept whole for speed

@@ -52,13 +52,12 @@ from xeri._moves import PlayerMove
 from xeri._rules.match import _checked_status
 from xeri._rules.redeal import RanksOnTable, Redeal, TableAction, table_action
 from xeri._rules.ruleset import _MAX_SEATS, RuleSet
-from xeri._rules.scoring import RoundResult, StandardScorer
+from xeri._rules.scoring import RoundResult, StandardScorer, _scored
 from xeri._table import TableItem
 
 __all__: list[str] = []
 
 _INDEX = attrgetter("index")
-_TRUSTED_SCORERS = frozenset({StandardScorer})
 _RESULT_FIELDS = ("cards", "card_points", "majority", "xeris", "xeri_bonus", "total")
 
 
@@ -442,14 +441,16 @@ def counted_xeri(
 class _RoundEnd:
     """What `end_round` reads from a rule set, worked out once per rule set (`_round_end`)."""
 
-    __slots__ = ("cards_only", "empty", "sides")
+    __slots__ = ("cards_only", "empty", "num_sides", "sides")
 
     def __init__(self, rules: RuleSet) -> None:
         # A pile holds cards only (the built-in pile rule, exactly): the table is its cards.
         self.cards_only: bool = rules.capture.__class__ is PileCapture
         self.sides: tuple[int, ...] = rules.sides
         """The side of each seat."""
-        self.empty: tuple[tuple[()], ...] = ((),) * rules.num_sides
+        self.num_sides: int = rules.num_sides
+        """How many sides play."""
+        self.empty: tuple[tuple[()], ...] = ((),) * self.num_sides
         """One empty tuple per side, mapped to new lists at each round's end."""
 
 
@@ -486,15 +487,18 @@ def end_round(
         leftover = len(left)
     sides = plan.sides
     piles: list[list[Card]] = [*map(list, plan.empty)]  # one empty list per side, made in C
-    made: list[list[XeriKind]] = [*map(list, plan.empty)]
+    made: list[list[XeriKind]] | None = None  # made at the first xeri: most rounds have none
     for take in takes:
         side = sides[take.seat]
         piles[side].extend(take.cards)
         if take.xeri is not None:
+            if made is None:
+                made = [*map(list, plan.empty)]
             made[side].append(take.xeri)
-    result = _score(rules, tuple(map(tuple, piles)), tuple(map(tuple, made)), leftover, takes)
+    xeris = plan.empty if made is None else tuple(map(tuple, made))
+    result = _score(rules, tuple(map(tuple, piles)), xeris, leftover, takes)
     results = (*state.round_results, result)
-    over = _checked_status(rules, results).over
+    over = _checked_status(rules, results, plan.num_sides).over
     return _make_state(
         rules=rules,
         phase=Phase.MATCH_OVER if over else Phase.ROUND_OVER,
@@ -526,14 +530,14 @@ def _score(
     """
     scorer = rules.scorer
     try:
-        if scorer.__class__ in _TRUSTED_SCORERS or getattr(scorer, "needs_takes", False) is True:
-            result = scorer.score(piles, made, rules, leftover=leftover, takes=takes)  # type: ignore[call-arg]  # the standard scorer, or one declaring needs_takes
+        if scorer.__class__ is StandardScorer:  # its method, without the call's keywords
+            return _scored(piles, made, rules, leftover, takes)
+        if getattr(scorer, "needs_takes", False) is True:
+            result = scorer.score(piles, made, rules, leftover=leftover, takes=takes)  # type: ignore[call-arg]  # a scorer declaring needs_takes
         else:
             result = scorer.score(piles, made, rules, leftover=leftover)
     except Exception as exc:
         raise _failed(rules, "scorer", "score", f"raised {type(exc).__name__}") from exc
-    if scorer.__class__ in _TRUSTED_SCORERS:
-        return result
     if not isinstance(result, RoundResult):
         raise _failed(
             rules, "scorer", "score", f"returned {_show(result, text=False)}, not a RoundResult"

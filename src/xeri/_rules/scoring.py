@@ -424,43 +424,7 @@ class StandardScorer(_Immutable):
         Returns:
             The round's result.
         """
-        counts = tuple(map(len, captured))
-        # `PointsTable.count` of each side's cards, the sums made in C: the round's
-        # end of every rollout comes here.
-        worth = rules.card_points._by_card.__getitem__
-        card_points = tuple(map(sum, map(map, repeat(worth), captured)))
-        majority = _majority(counts, rules)
-        made = tuple(map(len, xeris))
-        if any(made):
-            xeri, jack = rules.xeri_points, rules.jack_xeri_points
-            bonus = tuple(
-                len(ks) * xeri + ks.count(XeriKind.JACK_XERI) * (jack - xeri) for ks in xeris
-            )
-        else:
-            bonus = made  # all zero
-        total = tuple(map(add, map(add, card_points, majority), bonus))
-        lines: tuple[tuple[str, tuple[int, ...]], ...] = ()
-        if rules.categories:
-            lines = tuple(
-                (
-                    c.name,
-                    c.award(captured, xeris, rules, takes=takes)  # type: ignore[call-arg]  # its needs_takes capability
-                    if getattr(c, "needs_takes", False) is True
-                    else c.award(captured, xeris, rules),
-                )
-                for c in rules.categories
-            )
-            total = tuple(map(sum, zip(total, *(points for _, points in lines), strict=True)))
-        return _make_result(
-            cards=counts,
-            card_points=card_points,
-            majority=majority,
-            xeris=made,
-            xeri_bonus=bonus,
-            total=total,
-            leftover=leftover,
-            categories=lines,
-        )
+        return _scored(captured, xeris, rules, leftover, takes)
 
     def check(self, result: RoundResult, rules: RuleSet) -> list[str]:
         """Every reason `score` could not have given `result` ([`Scorer.check`][xeri.Scorer.check]).
@@ -532,6 +496,99 @@ class StandardScorer(_Immutable):
 _make_result = _fast_maker(RoundResult)
 """`RoundResult(...)` from trusted values, quickly, generated from its fields (`xeri._immutable`).
 """
+
+
+def _scored(
+    captured: tuple[tuple[Card, ...], ...],
+    xeris: tuple[tuple[XeriKind, ...], ...],
+    rules: RuleSet,
+    leftover: int,
+    takes: tuple[Take, ...] | None,
+) -> RoundResult:
+    """[`StandardScorer.score`][xeri.StandardScorer.score], its arguments by position.
+
+    The one implementation of the standard scoring: the method calls it, and
+    so does the round's end for the `StandardScorer` (every rollout ends here).
+    Two sides without categories, the presets of the Xeri family, take a path
+    that makes no tuple per line and no list per side: the same result, field
+    by field, as the general path (`_scored_any`, which the tests compare it with).
+    """
+    if len(captured) == 2 and not rules.categories:  # two sides
+        a, b = captured
+        xa, xb = xeris
+        # `PointsTable.count` of each side's cards, the sums made in C.
+        worth = rules.card_points._by_card.__getitem__
+        pa, pb = sum(map(worth, a)), sum(map(worth, b))
+        na, nb = len(a), len(b)
+        if na != nb:  # as `_majority`: the bonus to the side with more cards
+            ma, mb = (rules.majority_points, 0) if na > nb else (0, rules.majority_points)
+        elif rules.majority_tie is MajorityTie.SPLIT:
+            ma = mb = rules.majority_points // 2
+        else:
+            ma = mb = 0
+        ka, kb = len(xa), len(xb)
+        if ka or kb:
+            xeri, extra = rules.xeri_points, rules.jack_xeri_points - rules.xeri_points
+            ba = ka * xeri + xa.count(XeriKind.JACK_XERI) * extra
+            bb = kb * xeri + xb.count(XeriKind.JACK_XERI) * extra
+        else:
+            ba = bb = 0
+        return _make_result(
+            cards=(na, nb),
+            card_points=(pa, pb),
+            majority=(ma, mb),
+            xeris=(ka, kb),
+            xeri_bonus=(ba, bb),
+            total=(pa + ma + ba, pb + mb + bb),
+            leftover=leftover,
+            categories=(),
+        )
+    return _scored_any(captured, xeris, rules, leftover, takes)
+
+
+def _scored_any(
+    captured: tuple[tuple[Card, ...], ...],
+    xeris: tuple[tuple[XeriKind, ...], ...],
+    rules: RuleSet,
+    leftover: int,
+    takes: tuple[Take, ...] | None,
+) -> RoundResult:
+    """The standard scoring for any number of sides, the rule set's categories included."""
+    counts = tuple(map(len, captured))
+    # `PointsTable.count` of each side's cards, the sums made in C: the round's
+    # end of every rollout comes here.
+    worth = rules.card_points._by_card.__getitem__
+    card_points = tuple(map(sum, map(map, repeat(worth), captured)))
+    majority = _majority(counts, rules)
+    made = tuple(map(len, xeris))
+    if any(made):
+        xeri, jack = rules.xeri_points, rules.jack_xeri_points
+        bonus = tuple(len(ks) * xeri + ks.count(XeriKind.JACK_XERI) * (jack - xeri) for ks in xeris)
+    else:
+        bonus = made  # all zero
+    total = tuple(map(add, map(add, card_points, majority), bonus))
+    lines: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    if rules.categories:
+        lines = tuple(
+            (
+                c.name,
+                c.award(captured, xeris, rules, takes=takes)  # type: ignore[call-arg]  # its needs_takes capability
+                if getattr(c, "needs_takes", False) is True
+                else c.award(captured, xeris, rules),
+            )
+            for c in rules.categories
+        )
+        total = tuple(map(sum, zip(total, *(points for _, points in lines), strict=True)))
+    return _make_result(
+        cards=counts,
+        card_points=card_points,
+        majority=majority,
+        xeris=made,
+        xeri_bonus=bonus,
+        total=total,
+        leftover=leftover,
+        categories=lines,
+    )
 
 
 def _total_rule(rules: RuleSet) -> str:
