@@ -200,6 +200,37 @@ def test_D3_D4_D5_default_policy_draws_from_the_legal_moves_at_every_step(rules,
     assert steps > 40 * 12
 
 
+def test_D3_loose_set_counts_follow_laid_and_taken_cards_and_number_the_listed_sets():
+    # Tables play rarely reaches (many small cards) as well as common ones: the
+    # counts kept by _lay and _lift are those computed afresh, and set j found
+    # from them is set j of the listing, for every value and every j.
+    rng = random.Random(4)
+    build = xeri.Build(cards=(xeri.DECK[8], xeri.DECK[12]), value=7 + 1, owner=0)
+    for _ in range(300):
+        numbers = rng.sample(range(40), rng.randrange(13))
+        table = numbers + rng.sample(range(40, 52), rng.randrange(3))
+        rng.shuffle(table)
+        if rng.random() < 0.3:
+            table.insert(rng.randrange(len(table) + 1), build)
+        table = [t for t in table if t not in (8, 12)]
+        sets, grabs, top = [1] + [0] * 10, [0] * 14, 0
+        for t in table:
+            if type(t) is int and fast._VALUE[t]:
+                fast._lay(sets, fast._VALUE[t], top, grabs)
+                top += fast._VALUE[t]
+        assert sets == fast._set_counts(table)
+        for v in range(1, 11):
+            listed = [fast._set_at(table, sets, v, j) for j in range(sets[v])]
+            assert listed == fast._sums(table)[v]
+        for t in rng.sample(table, len(table) // 2):
+            table.remove(t)
+            if type(t) is int and fast._VALUE[t]:
+                fast._lift(sets, fast._VALUE[t], top, grabs)
+                top -= fast._VALUE[t]
+            assert sets == fast._set_counts(table)
+        assert grabs[1:11] == sets[1:11]  # grabs moved with the counts
+
+
 def test_D4_groups_defer_to_options_when_an_owner_cannot_take_a_build():
     # Seat 0 owns a build of 8 and holds no 8: play never reaches this, so the
     # counting (which relies on D4's slack) gives way to the full listing.
