@@ -2,7 +2,7 @@
 
 Run: `python benchmarks/ladder.py [--rules greek,pisti,...] [--steps 1,2,3,4]
 [--pilot N] [--max-deals N] [--max-search-deals N] [--workers K] [--seed S]
-[--json FILE]`. The steps, on GREEK, GREEK_FOUR, GERMAN, PISTI, SCOPA and
+[--json FILE] [--target NAME=D,...]`. The steps, on GREEK, GREEK_FOUR, GERMAN, PISTI, SCOPA and
 CASSINO by default:
 
 1. greedy > random: [`GreedyBot`][xeri.bots.GreedyBot] against [`RandomBot`][xeri.bots.RandomBot];
@@ -17,7 +17,9 @@ the standard deviation s of the per-deal differences from them, and asks for
 n = ceil((2.80 s / d)^2) deals in all: enough for a paired 95% interval to
 exclude zero with 80% power when the true difference is d, 2 points a round
 in the Greek family (GREEK, GREEK_FOUR, PISTI) and 1 in the sum family
-(GERMAN, SCOPA, CASSINO), whose rounds are worth fewer points. The count
+(GERMAN, SCOPA, CASSINO), whose rounds are worth fewer points;
+`--target NAME=D,...` sets another difference for a rule set, chosen before
+its deals are played (PISTI's search step: 1 point). The count
 is capped by `--max-deals` (`--max-search-deals` for the search steps,
 whose deals take seconds each); the row written says the pilot's s, the
 count wanted and the count played. The deals after the pilot come from
@@ -63,9 +65,26 @@ POWER_FACTOR = 1.96 + 0.84
 """z of a two-sided 95% interval plus z of 80% power."""
 
 
-def target(rules: xeri.RuleSet) -> float:
-    """The difference a step should separate: 2 points a round (Greek family), else 1."""
+def target(rules: xeri.RuleSet, targets: dict[str, float] | None = None) -> float:
+    """The difference a step should separate: 2 points a round (Greek family), else 1.
+
+    `targets` (from `--target NAME=D,...`) sets it for a rule set by name instead.
+    """
+    if targets and rules.name in targets:
+        return targets[rules.name]
     return 2.0 if family(rules) != "sums" else 1.0
+
+
+def parse_targets(text: str) -> dict[str, float]:
+    """`--target`'s `NAME=D,...`: a difference to separate for each named rule set."""
+    targets: dict[str, float] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, _, value = part.partition("=")
+        difference = float(value)
+        if not difference > 0:
+            raise SystemExit(f"--target: the difference for {name} must be above 0")
+        targets[xeri.find_rules(name.strip()).name] = difference
+    return targets
 
 
 def steps() -> list[tuple[str, Bot, Bot, bool]]:
@@ -130,8 +149,12 @@ def run_step(
     executor: Executor | None,
     chunk: int = 0,
     cache: Path | None = None,
+    difference: float | None = None,
 ) -> dict[str, Any]:
     """Play one step: the pilot, then the deals the pilot asks for (capped).
+
+    The deals asked for are those that separate `difference` (default: the
+    rule set's `target`).
 
     With `chunk`, the deals after the pilot are played `chunk` at a time,
     chunk k from seed `seed + 1 + k`, each kept in `cache` as it ends.
@@ -139,7 +162,8 @@ def run_step(
     bots = (strong, weak)
     first = _played(rules, bots, deals=pilot, seed=seed, executor=executor, cache=cache)
     sd = stdev(first["differences"])
-    want = wanted(sd, target(rules))
+    goal = target(rules) if difference is None else difference
+    want = wanted(sd, goal)
     played = min(max(want, pilot), cap)
     results = [first]
     rest = played - pilot
@@ -170,7 +194,7 @@ def run_step(
         "mean_points": [
             sum(r["mean_points"][i] * r["rounds"] for r in results) / rounds for i in range(2)
         ],
-        "target": target(rules),
+        "target": goal,
         "pilot": pilot,
         "pilot_sd": sd,
         "wanted": want,
@@ -240,6 +264,11 @@ def main() -> None:
     parser.add_argument("--no-steps", action="store_true", help="only the timing of --speed")
     parser.add_argument("--chunk", type=int, default=0, help="deals a chunk after the pilot")
     parser.add_argument("--cache", default=None, help="JSON-lines file of played chunks")
+    parser.add_argument(
+        "--target",
+        default="",
+        help="NAME=D,...: the difference a step of that rule set is to separate (default 2 or 1)",
+    )
     args = parser.parse_args()
     if args.speed:
         for name in args.rules.split(","):
@@ -255,6 +284,7 @@ def main() -> None:
     if args.no_steps:
         return
     ladder = steps()
+    targets = parse_targets(args.target)
     print(
         f"{'rules':<11} {'step':<18} {'deals':>5} {'wanted':>6} {'diff':>7} {'95% interval':>17}"
         f" {'s/dec':>7}",
@@ -277,6 +307,7 @@ def main() -> None:
                     executor=pool,
                     chunk=args.chunk,
                     cache=Path(args.cache) if args.cache else None,
+                    difference=target(rules, targets),
                 )
                 low, high = row["interval"]
                 per = row["seconds"][0] / max(1, row["decisions"][0])

@@ -321,6 +321,31 @@ def test_the_search_defaults_come_from_the_family_and_a_keyword_changes_one_sett
         ISMCTSBot(paired=1)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(
+    ("rules", "truncated"), [(GREEK, True), (PISTI, True), (GREEK_FOUR, False)]
+)
+def test_the_pile_families_truncate_their_playouts_by_default_except_with_partners(
+    rules, truncated
+):
+    # Where the two forms choose differently, the default chooses as the family's form.
+    differ = 0
+    for k, seen in enumerate(observations(rules, 21, 40)):
+        if len(xeri.legal_moves(seen)) < 2:
+            continue
+        samples = PIMCBot().samples_for(seen)
+        forms = {
+            flag: PIMCBot(samples=samples, truncate=flag).choose(seen, random.Random(k))
+            for flag in (True, False)
+        }
+        if forms[True] == forms[False]:
+            continue
+        differ += 1
+        assert PIMCBot(cpu_seconds=60.0).choose(seen, random.Random(k)) == forms[truncated]
+        if differ == 3:
+            break
+    assert differ == 3
+
+
 def test_the_pile_defaults_plan_more_playouts_when_fewer_plays_are_left():
     # A playout costs about its plays: late in a round a decision affords more.
     rng = random.Random(3)

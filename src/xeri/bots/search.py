@@ -741,9 +741,16 @@ _SEARCH_FORM = {"pile": (True, True), "partners": (True, True), "sums": (True, T
 """`ISMCTSBot`'s default `(paired, model_others)` by family: the strongest form measured."""
 
 
+_TRUNCATES = {"pile": True, "partners": False, "sums": True}
+"""Whether the family's playouts stop at the end of the deal (`_Finish`), by
+family: on an open table and in the two-player pile games, where a truncated
+playout measured at least as strong as a whole round and cheaper; not yet
+with partners, where it was not measured."""
+
+
 def _truncates(rules: RuleSet) -> bool:
     """Whether the family's playouts stop at the end of the deal (see `_Finish`)."""
-    return family(rules) == "sums"
+    return _TRUNCATES[family(rules)]
 
 
 _PILE_WALK = {"pile": (70.0, 5.0), "partners": (90.0, 6.0)}
@@ -751,7 +758,11 @@ _PILE_WALK = {"pile": (70.0, 5.0), "partners": (90.0, 6.0)}
 of the reference machine: a fixed part (sampling, the tree's walk) plus a
 part for every play left in the round, with the counting playout policy
 (`_FairPile`). Measured with `ISMCTSBot` at fixed counts on observations of
-random points of random rounds, fitted by least squares, and rounded up."""
+random points of random rounds, fitted by least squares, and rounded up.
+The count is planned at this cost of a whole round's playout also in the
+two-player pile games, whose playouts stop at the end of the deal
+(`_TRUNCATES`): their decisions take a half to a third of the time of
+whole playouts, and more iterations measured no stronger there."""
 
 _PILE_BUDGET = 0.075
 """The CPU seconds of playouts a default decision plans in the pile families:
@@ -796,8 +807,10 @@ class PIMCBot(_Immutable):
     0.1 s of CPU time a decision: its number of samples is set by the rule
     set's [`family`][xeri.bots.family], the number of legal moves and, in
     the pile games, the plays left in the round (about 0.075 s of playouts
-    at their measured cost: some 250 playouts at the start of a round,
-    several times more near its end; 300 truncated ones on an open table,
+    to the end of the round at their measured cost: some 250 playouts at the
+    start of a round, several times more near its end, played to the end of
+    the deal in the two-player pile games, so fewer CPU seconds than that,
+    and to the end of the round with partners; 300 truncated ones on an open table,
     two thirds of that with Cassino's multiple captures and builds), so
     every run replays exactly with its seed. `samples=` fixes the count
     (and lifts the deadline, for exact replays), `cpu_seconds=` sets the
@@ -821,9 +834,10 @@ class PIMCBot(_Immutable):
     truncate: bool | None = None
     """Whether playouts stop at the end of the current deal and price the round
     so far by the counting model rather than play to the end of the round.
-    None: the family's default, True on an open table (its playouts go through
-    the public engine, and a deal is a quarter of a round or less), False in
-    the pile games."""
+    None: the family's default: True on an open table (its playouts go through
+    the public engine, and a deal is a quarter of a round or less) and in the
+    two-player pile games (GREEK, PISTI: as strong as whole rounds, at about
+    half the CPU time), False with partners (GREEK_FOUR)."""
     endgame: bool = True
     """Whether to solve the round exactly once it is determined for the seat."""
     infer: bool | None = None
@@ -1087,7 +1101,8 @@ class ISMCTSBot(_Immutable):
     truncate: bool | None = None
     """Whether playouts stop at the end of the current deal and price the round
     so far by the counting model, as [`PIMCBot.truncate`][xeri.bots.PIMCBot.truncate];
-    None: the family's default (True on an open table)."""
+    None: the family's default (True on an open table and in the two-player
+    pile games, False with partners)."""
     endgame: bool = True
     """Whether to solve the round exactly once it is determined for the seat."""
     infer: bool | None = None
