@@ -36,6 +36,7 @@ from xeri import (
     observe,
 )
 from xeri._agents.rollouts import RolloutView
+from xeri._core.engine import moves_on
 from xeri.bots import (
     LEVELS,
     CountingBot,
@@ -234,6 +235,25 @@ def test_X2_every_registered_bot_plays_legal_moves_on_every_preset(name, rules):
 def test_X2_the_search_bots_at_their_defaults_play_legal_moves_on_every_preset(bot, rules):
     seen = observations(rules, 8, 1)[0]
     assert bot.choose(seen, random.Random(2)) in xeri.legal_moves(seen)
+
+
+def test_D4_a_reply_with_no_move_on_a_large_table_is_an_empty_sequence_not_an_error():
+    # Found by the league: on CASSINO the counting bot weighs the next seat's
+    # reply with each card it may hold; an owner of a build (D4) holding only
+    # the ace can neither trail nor take nor build here, so that reply has no
+    # move. On a table of more than ten items the moves are counted lazily,
+    # and the count 0 was refused as a broken capture rule.
+    build = Build(cards=tuple(map(Card.parse, ("10♥", "10♦", "10♣"))), value=10, owner=0)
+    loose = ("9♥", "Q♣", "6♠", "K♣", "8♠", "5♦", "7♣", "4♣", "8♦", "2♣")
+    table = (build, *map(Card.parse, loose))
+    ace = Card.parse("A♦")
+    replies = moves_on(CASSINO, table, (ace,), 0)
+    assert len(replies) == 0
+    assert tuple(replies) == ()
+    assert len(moves_on(CASSINO, table, (ace,), 1)) > 0  # not the owner: it may trail
+    # The game where it happened now plays through.
+    result = xeri.simulate(CASSINO, (RandomBot(), CountingBot()), deals=7, seed=2026)
+    assert len(result.differences) == 7
 
 
 @pytest.mark.parametrize("name", KINDS)

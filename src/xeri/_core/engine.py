@@ -249,7 +249,12 @@ def legal_moves(state: GameState | Observation) -> tuple[PlayerMove, ...]:
 
 
 def _sequence(
-    rules: RuleSet, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
+    rules: RuleSet,
+    table: tuple[TableItem, ...],
+    hand: tuple[Card, ...],
+    seat: int,
+    *,
+    state: bool = True,
 ) -> tuple[PlayerMove, ...]:
     """The moves, counted lazily on a large table, or listed now.
 
@@ -257,14 +262,15 @@ def _sequence(
     asked only when the table holds more than `_SMALL_TABLE` items: below
     that the list is short and listing it is quicker than counting. A rule
     that only lists is listed now, which keeps its failure where it always
-    was: at the call of `legal_moves`.
+    was: at the call of `legal_moves`. `state` False: not a state's position
+    (see `_counted`), which may have no move.
     """
     capture = rules.capture
     small = _SMALL_TABLE
     if capture.__class__ is SumCapture and not (capture.multi_capture or capture.multi_builds):
         small = _SMALL_SUMS  # one group a capture: the lists grow slowly with the table
     if len(table) > small and _counts(capture.__class__):
-        return _counted(rules, table, hand, seat)
+        return _counted(rules, table, hand, seat, state=state)
     return _new_tuple(LegalMoves, _moves(rules, table, hand, seat))
 
 
@@ -273,11 +279,12 @@ def moves_on(
 ) -> tuple[PlayerMove, ...]:
     """The moves of `hand` on `table` for `seat`, as [`legal_moves`][xeri.legal_moves] gives them.
 
-    For a position that is not a state (a reply a bot weighs): lazy on a large table.
+    For a position that is not a state (a reply a bot weighs): lazy on a large
+    table, and possibly empty (one card of a hand may have no move, [D4][rules-d4]).
     """
     if rules.capture.__class__ is PileCapture:
         return hand
-    return _sequence(rules, table, hand, seat)
+    return _sequence(rules, table, hand, seat, state=False)
 
 
 _SMALL_TABLE = 10

@@ -153,9 +153,18 @@ class _Lazy(LegalMoves):
     _seat: int
     _listed: tuple[PlayerMove, ...] | None
     _count: int | None
+    _state: bool
+    """Whether the position is a state's, where a hand always has a move; a
+    position a bot weighs (a reply with one card of a hand) may have none."""
 
     def __new__(
-        cls, rules: RuleSet, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
+        cls,
+        rules: RuleSet,
+        table: tuple[TableItem, ...],
+        hand: tuple[Card, ...],
+        seat: int,
+        *,
+        state: bool = True,
     ) -> _Lazy:
         """Made by [`legal_moves`][xeri.legal_moves]."""
         self = super().__new__(cls)
@@ -166,6 +175,7 @@ class _Lazy(LegalMoves):
         put(self, "_seat", seat)
         put(self, "_listed", None)
         put(self, "_count", None)
+        put(self, "_state", state)
         return self
 
     def __reduce__(self) -> tuple[object, ...]:
@@ -200,7 +210,7 @@ class _Lazy(LegalMoves):
         count = self._count
         if count is None:
             got = self._call("count_moves")
-            if type(got) is not int or got < 0 or (not got and self._hand):
+            if type(got) is not int or got < 0 or (not got and self._hand and self._state):
                 raise RuleSetError(
                     f"{self._rules.name}: the capture rule's count_moves returned "
                     f"{got!r}, not a number of moves"
@@ -375,7 +385,17 @@ def _listed(moves: tuple[PlayerMove, ...]) -> LegalMoves:
 
 
 def _counted(
-    rules: RuleSet, table: tuple[TableItem, ...], hand: tuple[Card, ...], seat: int
+    rules: RuleSet,
+    table: tuple[TableItem, ...],
+    hand: tuple[Card, ...],
+    seat: int,
+    *,
+    state: bool = True,
 ) -> LegalMoves:
-    """The moves of a rule that counts and indexes them by itself, listed only if asked."""
-    return _Lazy(rules, table, hand, seat)
+    """The moves of a rule that counts and indexes them by itself, listed only if asked.
+
+    `state` False: the position is not a state's (a reply a bot weighs), and
+    may have no move at all (an owner of a build holding one card that
+    neither takes nor builds, [D4][rules-d4]).
+    """
+    return _Lazy(rules, table, hand, seat, state=state)
