@@ -58,7 +58,7 @@ import attrs
 
 import xeri
 from xeri._simulation import _t95  # the same t quantile as the intervals of xeri.simulate
-from xeri.bots import Bot, CountingBot, ISMCTSBot
+from xeri.bots import Bot, CountingBot, ISMCTSBot, family
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "benchmarks" / "results"
@@ -653,6 +653,11 @@ def ladder_block(rows: list[dict[str, Any]], speed: list[dict[str, Any]] | None 
     return "\n".join(lines)
 
 
+def _default_target(rules: str) -> float:
+    """The ladder's default d for a rule set by name: 1 point in the sum family, else 2."""
+    return 1.0 if family(xeri.find_rules(rules)) == "sums" else 2.0
+
+
 def _count_sentences(rows: list[dict[str, Any]]) -> list[str]:
     """What deal counts the script chose, and where it played fewer than it wanted."""
     chosen = [r for r in rows if "wanted" in r]
@@ -668,6 +673,18 @@ def _count_sentences(rows: list[dict[str, Any]]) -> list[str]:
             " the sum family (the *wanted* column)."
         )
     ]
+    other = [
+        r
+        for r in chosen
+        if r.get("target", _default_target(r["rules"])) != _default_target(r["rules"])
+    ]
+    if other:
+        out.append(
+            "* Played for another d, set with `--target` before the deals were played"
+            " (see below): "
+            + "; ".join(f"{_name(r['rules'])} {r['step']} (d = {r['target']:g})" for r in other)
+            + "."
+        )
     if capped:
         out.append(
             "* Fewer deals were played than wanted (the cap for the CPU time at hand) on: "
