@@ -1,6 +1,7 @@
 """Decisions per second of the search bots, with `rollout` and with the public engine.
 
-Run: `python benchmarks/bots_speed.py [--decisions N] [--compare ROOT [--repeat K]] [--cpu]`.
+Run: `python benchmarks/bots_speed.py [--decisions N] [--compare ROOT [--repeat K]] [--cpu]
+[--whole]`.
 The search bots play their rounds out with `xeri.rollout`; this script
 measures what that gains by timing the same bots on the same observations
 with `xeri.rollout` replaced by a loop over `legal_moves` and `apply` that
@@ -17,6 +18,11 @@ versions as long as their rollouts do, so both make the same decisions.
 With `--cpu` the decisions are timed in CPU time of the thread rather than
 wall-clock time: on a machine whose cores other jobs share, the time spent
 waiting for a core then counts in neither version.
+
+With `--whole` the bots play their pile-game playouts to the end of the
+round (`truncate=False`), as their defaults did before the two-player pile
+games' playouts stopped at the end of the deal: the same work in both
+versions when ROOT is older than that change.
 """
 
 from __future__ import annotations
@@ -39,9 +45,16 @@ from xeri.bots import ISMCTSBot, PIMCBot
 RULES = ("GREEK", "GREEK_FOUR", "GERMAN")
 
 
-def bots() -> tuple[PIMCBot, ISMCTSBot]:
-    """The bots timed, in the order of the rows."""
-    return (PIMCBot(samples=20, endgame=False), ISMCTSBot(iterations=100, endgame=False))
+def bots(rules: str = "GERMAN", *, whole: bool = False) -> tuple[PIMCBot, ISMCTSBot]:
+    """The bots timed on `rules` (a preset's name), in the order of the rows.
+
+    With `whole`, a pile game's playouts run to the end of the round.
+    """
+    truncate = False if whole and getattr(xeri, rules).capture.pile else None
+    return (
+        PIMCBot(samples=20, endgame=False, truncate=truncate),
+        ISMCTSBot(iterations=100, endgame=False, truncate=truncate),
+    )
 
 
 def public_rollout(
@@ -100,22 +113,24 @@ def speeds(
     return out
 
 
-def child(row: int, decisions: int, *, cpu: bool) -> None:
+def child(row: int, decisions: int, *, cpu: bool, whole: bool) -> None:
     """Time one row (rule set and bot) with `rollout` and print its speed as JSON."""
-    rules = getattr(xeri, RULES[row // 2])
-    print(json.dumps(speeds(rules, bots()[row % 2], decisions, public=False, cpu=cpu)[0]))
+    name = RULES[row // 2]
+    bot = bots(name, whole=whole)[row % 2]
+    print(json.dumps(speeds(getattr(xeri, name), bot, decisions, public=False, cpu=cpu)[0]))
 
 
-def timed_in(src: Path, row: int, decisions: int, *, cpu: bool) -> float:
+def timed_in(src: Path, row: int, decisions: int, *, cpu: bool, whole: bool) -> float:
     """One row's decisions per second, timed in a child process importing the library from `src`."""
     env = dict(os.environ, PYTHONPATH=str(src))
     args = [sys.executable, __file__, "--row", str(row), "--decisions", str(decisions)]
     args += ["--cpu"] if cpu else []
+    args += ["--whole"] if whole else []
     done = subprocess.run(args, env=env, capture_output=True, text=True, check=True)
     return float(json.loads(done.stdout.splitlines()[-1]))
 
 
-def compare(root: Path, decisions: int, repeat: int, *, cpu: bool) -> None:
+def compare(root: Path, decisions: int, repeat: int, *, cpu: bool, whole: bool) -> None:
     """Print each row's decisions per second in this version and in `root`'s, and their ratio."""
     here = Path(xeri.__file__).resolve().parent.parent
     there = root.resolve() / "src"
@@ -126,11 +141,11 @@ def compare(root: Path, decisions: int, repeat: int, *, cpu: bool) -> None:
         theirs: list[float] = []
         for turn in range(repeat):
             pair = (here, there) if turn % 2 == 0 else (there, here)
-            got = {src: timed_in(src, row, decisions, cpu=cpu) for src in pair}
+            got = {src: timed_in(src, row, decisions, cpu=cpu, whole=whole) for src in pair}
             ours.append(got[here])
             theirs.append(got[there])
         ratio = statistics.median(a / b for a, b in zip(ours, theirs, strict=True))
-        bot = repr(bots()[row % 2])
+        bot = repr(bots(RULES[row // 2], whole=whole)[row % 2])
         print(
             f"{RULES[row // 2].lower():<11} {bot:<28.28} {max(ours):>8.1f} {max(theirs):>8.1f}"
             f" {ratio:>5.2f}x",
@@ -145,18 +160,19 @@ def main() -> None:
     parser.add_argument("--compare", type=Path, metavar="ROOT", help="another checkout to compare")
     parser.add_argument("--repeat", type=int, default=3, help="turns of each version (--compare)")
     parser.add_argument("--cpu", action="store_true", help="time in CPU time of the thread")
+    parser.add_argument("--whole", action="store_true", help="pile playouts to the round's end")
     parser.add_argument("--row", type=int, help=argparse.SUPPRESS)  # one row, in a child process
     args = parser.parse_args()
     if args.row is not None:
-        child(args.row, args.decisions, cpu=args.cpu)
+        child(args.row, args.decisions, cpu=args.cpu, whole=args.whole)
         return
     if args.compare is not None:
-        compare(args.compare, args.decisions, args.repeat, cpu=args.cpu)
+        compare(args.compare, args.decisions, args.repeat, cpu=args.cpu, whole=args.whole)
         return
     print(f"{'rules':<11} {'bot':<28} {'rollout':>9} {'public':>9} {'gain':>6}")
     for name in RULES:
         rules = getattr(xeri, name)
-        for bot in bots():
+        for bot in bots(name, whole=args.whole):
             fast, public = speeds(rules, bot, args.decisions, cpu=args.cpu)
             print(
                 f"{rules.name:<11} {bot!r:<28.28} {fast:>9.1f} {public:>9.1f}"
